@@ -1,0 +1,1 @@
+"""The board-game companion: rules core, app and hardware drivers."""

@@ -1,0 +1,19 @@
+"""The games the companion knows, behind one small interface.
+
+Every game is a `Game` (see game.py): built from a log header and a layout
+dict, fed events with `apply`, read with `state`, `over` and `winner`.
+Modules are imported only when their game is started, to save RAM.
+"""
+
+from . import Illegal
+
+NAMES = ("kahuna",)
+
+
+def new_game(header, layout):
+    name = header.get("game")
+    if name == "kahuna":
+        from .kahuna import Kahuna
+
+        return Kahuna(layout, header)
+    raise Illegal("unknown game %r: this companion knows %s" % (name, ", ".join(NAMES)))

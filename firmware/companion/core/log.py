@@ -1,0 +1,84 @@
+"""The game log: a header line, then one event per line, all JSON objects.
+
+Line numbers count from 1 (the header), so every message points at the
+exact line of the file.
+"""
+
+import json
+
+from . import Illegal, LayoutError
+from .games import new_game
+
+
+class LogError(Exception):
+    """A log line that cannot be used; the message starts with 'line N:'."""
+
+    def __init__(self, lineno, reason):
+        Exception.__init__(self, "line %d: %s" % (lineno, reason))
+        self.lineno = lineno
+        self.reason = reason
+
+
+def parse_line(text, lineno):
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        raise LogError(lineno, "not a JSON object (truncated or garbled line): %s" % _clip(text))
+    if not isinstance(obj, dict):
+        raise LogError(lineno, "expected a JSON object, found %s" % _clip(text))
+    return obj
+
+
+def _clip(text):
+    text = text.strip()
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def dump(obj):
+    return json.dumps(obj)
+
+
+def start(header_text, load_layout, lineno=1):
+    """The game a header line describes; load_layout(name) returns a layout dict."""
+    header = parse_line(header_text, lineno)
+    if "op" in header or "game" not in header:
+        raise LogError(lineno, 'the first line must be the header, e.g. {"game": "kahuna", '
+                       '"layout": "kahuna", "variants": [], "first": "white"}')
+    try:
+        layout = load_layout(header.get("layout", header["game"]))
+        return header, new_game(header, layout)
+    except (Illegal, LayoutError) as e:
+        raise LogError(lineno, "header: %s" % e)
+
+
+def apply_line(game, text, lineno):
+    event = parse_line(text, lineno)
+    if "op" not in event:
+        raise LogError(lineno, 'an event needs an "op", e.g. {"op": "end_turn"}')
+    try:
+        game.apply(event)
+    except Illegal as e:
+        raise LogError(lineno, str(e))
+    return event
+
+
+def replay(lines, load_layout, each=None):
+    """Play a whole log; `each(game, event)` is called after every event.
+
+    Blank lines are skipped. Raises LogError naming the first bad line.
+    """
+    game = None
+    lineno = 0
+    for text in lines:
+        lineno += 1
+        if not text.strip():
+            continue
+        if game is None:
+            header, game = start(text, load_layout, lineno)
+        else:
+            event = apply_line(game, text, lineno)
+            if each:
+                each(game, event)
+    if game is None:
+        raise LogError(max(lineno, 1), "the log is empty: it needs a header line")
+    return game

@@ -1,0 +1,1 @@
+"""Host-side tools of the companion (CPython): CLI, simulator, flashing, checks."""
