@@ -5,7 +5,7 @@ import importlib
 import sys
 
 # Each module has register(subparsers), adding its sub-command(s).
-COMMAND_MODULES = ("replay_cmd",)
+COMMAND_MODULES = ("replay_cmd", "layout_cmd")
 
 
 def build_parser():

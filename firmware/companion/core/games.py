@@ -7,7 +7,7 @@ Modules are imported only when their game is started, to save RAM.
 
 from . import Illegal
 
-NAMES = ("kahuna",)
+NAMES = ("kahuna", "rukuni", "duell")
 
 
 def new_game(header, layout):
@@ -16,4 +16,12 @@ def new_game(header, layout):
         from .kahuna import Kahuna
 
         return Kahuna(layout, header)
+    if name == "rukuni":
+        from .rukuni import Rukuni
+
+        return Rukuni(layout, header)
+    if name == "duell":
+        from .duell import Duell
+
+        return Duell(layout, header)
     raise Illegal("unknown game %r: this companion knows %s" % (name, ", ".join(NAMES)))

@@ -7,7 +7,7 @@ exact line of the file.
 import json
 
 from . import Illegal, LayoutError
-from .games import new_game
+from .games import NAMES, new_game
 
 
 class LogError(Exception):
@@ -44,6 +44,9 @@ def start(header_text, load_layout, lineno=1):
     if "op" in header or "game" not in header:
         raise LogError(lineno, 'the first line must be the header, e.g. {"game": "kahuna", '
                        '"layout": "kahuna", "variants": [], "first": "white"}')
+    if header["game"] not in NAMES:
+        raise LogError(lineno, "header: unknown game %r: this companion knows %s"
+                       % (header["game"], ", ".join(NAMES)))
     try:
         layout = load_layout(header.get("layout", header["game"]))
         return header, new_game(header, layout)

@@ -1,0 +1,2 @@
+"""Drivers: buttons, LEDs, display; sim.py is the simulated HAL; board.py
+builds the real ones from a hardware profile (it alone imports machine)."""

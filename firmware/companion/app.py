@@ -1,0 +1,262 @@
+"""The app: debounced presses in, core events out; an LED frame and display lines.
+
+Pure: no time, no hardware, no randomness of its own (the run loop passes
+a `seed()` function for "start player by lot"). It owns the menu, routes
+board presses to the game's UI module (companion/ui), applies the events
+the UI returns, writes them to the log before showing them as done, and
+shows refusals: the pressed element flashes red and the display says why.
+"""
+
+from .core import Illegal, LayoutError
+from .core import log
+from .core.games import new_game
+from .frame import Frame, RED, FLASH
+from . import ui as uis
+
+LEVELS = (16, 40, 80, 150, 255)  # brightness settings, 1..5
+MENU_LINES = 7
+
+
+def wrap(text, width=16, rows=3):
+    """Plain words on the display: word-wrapped, at most `rows` lines."""
+    out = []
+    line = ""
+    for word in text.split():
+        while len(word) > width:
+            if line:
+                out.append(line)
+                line = ""
+            out.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    return out[:rows]
+
+
+def led_map(layout):
+    """button code -> LED index, for every layout element that has both."""
+    out = {}
+    n = 0
+    for key in layout:
+        value = layout[key]
+        if isinstance(value, list):
+            for entry in value:
+                if isinstance(entry, dict) and "led" in entry:
+                    n = max(n, entry["led"] + 1)
+                    if "button" in entry:
+                        out[entry["button"]] = entry["led"]
+    return out, n
+
+
+class App:
+    def __init__(self, layout, store, seed, load_layout=None):
+        self.layout = layout
+        self.store = store
+        self.seed = seed
+        self._load_layout = load_layout
+        self.game_name = layout.get("game", layout.get("name"))
+        self.module = uis.load(self.game_name)
+        self.led_of, n = led_map(layout)
+        keys = uis.controls(layout)
+        self.turn_key = keys.get("TURN")
+        self.undo_key = keys.get("UNDO")
+        self.menu_key = keys.get("MENU")
+        self.frame = Frame(n)
+        self.lines = []
+        self.version = 0  # grows whenever frame or lines change
+        self.flashing = False  # a refused press is flashing; the run loop calls expire_flash()
+        self.flash_led = -1
+        self.message = []
+        self.level = 3
+        self.game = None
+        self.ui = None
+        self.menu_open = False
+        self.cursor = 0
+        self.choice = bytearray(len(self.module.OPTIONS))
+
+    @property
+    def brightness(self):
+        return LEVELS[self.level - 1]
+
+    def load_layout(self, name):
+        if name == self.layout.get("name"):
+            return self.layout
+        if self._load_layout:
+            return self._load_layout(name)
+        raise LayoutError("this board has layout %r, not %r" % (self.layout.get("name"), name))
+
+    # --- boot ------------------------------------------------------------------
+    def boot(self):
+        """Restore the game from the log on flash, or open the new-game menu."""
+        lines = self.store.load()
+        if lines:
+            try:
+                self._start(log.replay(lines, self.load_layout))
+            except log.LogError as e:
+                self.store.archive()
+                self.message = wrap("saved game unusable, archived: " + str(e))
+        if self.game is None:
+            self.menu_open = True
+        self._refresh()
+
+    def _start(self, game):
+        self.game = game
+        self.ui = self.module.UI(game, self.layout)
+
+    # --- input ---------------------------------------------------------------
+    def key(self, code, long=False):
+        """One debounced press (long: held past the long-press time)."""
+        self.message = []
+        self.flashing = False
+        self.flash_led = -1
+        if self.menu_open:
+            self._menu_key(code)
+        elif code == self.menu_key:
+            self.menu_open = True
+            self.cursor = 0
+        elif code == self.undo_key:
+            self._undo(code)
+        else:
+            self._result(code, self.ui.press(code, long))
+        self._refresh()
+
+    def _result(self, code, result):
+        if isinstance(result, str):
+            self._refuse(code, result)
+        elif result is not None:
+            self._apply(code, result)
+
+    def _apply(self, code, event):
+        try:
+            self.game.apply(event)
+        except Illegal as e:
+            self._refuse(code, str(e))
+            return
+        try:
+            self.store.append(event)
+        except OSError as e:
+            self.game.undo()
+            self._refuse(code, "could not save the move (flash full?): %s" % e)
+            return
+        self.ui.accepted(event)
+
+    def _undo(self, code):
+        if self.game.events_in_effect() == 0:
+            self._refuse(code, "nothing to undo")
+            return
+        event = {"op": "undo"}
+        try:
+            self.store.append(event)  # first: an undo cannot be taken back
+        except OSError as e:
+            self._refuse(code, "could not save the undo (flash full?): %s" % e)
+            return
+        self.game.apply(event)
+        self.ui.accepted(event)
+
+    def _refuse(self, code, why):
+        self.message = wrap(why)
+        led = self.led_of.get(code)
+        if led is not None:
+            self.flash_led = led
+            self.flashing = True
+
+    def expire_flash(self):
+        """The run loop calls this when a refusal has flashed long enough."""
+        self.flashing = False
+        self.flash_led = -1
+        self._refresh()
+
+    # --- menu ----------------------------------------------------------------
+    def _items(self):
+        """(label, value text) per menu line."""
+        items = []
+        opts = self.module.OPTIONS
+        for i in range(len(opts)):
+            items.append((opts[i][0], opts[i][1][self.choice[i]][0]))
+        items.append(("Brightness", str(self.level)))
+        items.append(("New game", ""))
+        if self.game is not None:
+            items.append(("Back", ""))
+        return items
+
+    def _menu_key(self, code):
+        items = self._items()
+        if code == self.menu_key:
+            self.cursor = (self.cursor + 1) % len(items)
+        elif code == self.undo_key:
+            if self.game is None:
+                self.message = wrap("no game yet: choose New game and press TURN")
+            else:
+                self.menu_open = False
+        elif code == self.turn_key:
+            nopt = len(self.module.OPTIONS)
+            if self.cursor < nopt:
+                n = len(self.module.OPTIONS[self.cursor][1])
+                self.choice[self.cursor] = (self.choice[self.cursor] + 1) % n
+            elif self.cursor == nopt:
+                self.level = self.level % len(LEVELS) + 1
+            elif self.cursor == nopt + 1:
+                self.new_game()
+            else:
+                self.menu_open = False
+        else:
+            self.message = wrap("menu: MENU = next line, TURN = change, UNDO = back")
+
+    def header(self):
+        """The log header the menu's choices describe."""
+        h = {"game": self.game_name, "layout": self.layout.get("name"), "variants": []}
+        opts = self.module.OPTIONS
+        for i in range(len(opts)):
+            add = opts[i][1][self.choice[i]][1]
+            for k in add:
+                if k == "variants":
+                    h["variants"] = h["variants"] + add[k]
+                else:
+                    h[k] = add[k]
+        if h.get("first") == "lot":
+            h["seed"] = self.seed()
+        return h
+
+    def new_game(self):
+        h = self.header()
+        try:
+            game = new_game(h, self.layout)
+            self.store.begin(h)
+        except (Illegal, LayoutError, OSError) as e:
+            self.message = wrap("cannot start: %s" % e)
+            return
+        self._start(game)
+        self.menu_open = False
+
+    def _menu_lines(self):
+        items = self._items()
+        top = max(0, min(self.cursor - MENU_LINES + 1, len(items) - MENU_LINES))
+        out = ["Menu " + self.game_name]
+        for i in range(top, min(len(items), top + MENU_LINES)):
+            label, value = items[i]
+            mark = ">" if i == self.cursor else " "
+            out.append(mark + label + " " * max(1, 15 - len(label) - len(value)) + value)
+        return out
+
+    # --- output --------------------------------------------------------------
+    def _refresh(self):
+        f = self.frame
+        f.clear()
+        if self.ui is not None:
+            self.ui.leds(f)
+        if self.flashing:
+            f.set(self.flash_led, RED, FLASH)
+        lines = self._menu_lines() if self.menu_open else self.ui.lines()
+        if self.message:
+            lines = (lines + [""] * 8)[:8 - len(self.message)] + self.message
+            while lines and lines[-1] == "":
+                lines.pop()
+        self.lines = lines
+        self.version += 1

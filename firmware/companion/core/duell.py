@@ -1,0 +1,436 @@
+"""Duell der Schamanen for two players (RULES.md section 4, docs/duell.md).
+
+State slots: one per stone (colour * 9 + value - 1) holding its site + 1
+(0: not on the board yet). The same coding serves every variant, including
+the profi variant's piles of one colour on a site. Then the scalars below.
+Sites are numbered row * 3 + column and named "row,column" (0..2 each):
+Bison's mask picks the row, Wolf's the column.
+"""
+
+from . import Illegal, LayoutError, const
+from .game import Game, player_index
+
+PLAYERS = ("bison", "wolf")
+VARIANTS = ("memory", "profi")
+MIGIS = const(18)
+NSITES = const(9)
+
+# phases
+PLACE = const(0)
+DUEL = const(1)  # waiting for both masks
+SWAP = const(2)  # after a duel: one player may swap (or move, profi)
+OVER = const(3)
+PHASES = ("place", "duel", "swap", "over")
+
+# scalar slots, after the 18 stones
+MIGI = const(18)  # +player
+PHASE = const(20)
+PLACED = const(21)  # stones placed so far (0..18)
+MASK = const(22)  # +player: 0 none yet, else choice + 1
+DUELS = const(24)  # duels fought: low byte, high byte
+LAST_AT = const(26)  # the last duel: site + 1 (0: none yet)
+LAST_VALUE = const(27)  # +player: the value (profi: total) each had there
+LAST_WINNER = const(29)  # 0 none, 1 bison, 2 wolf, 3 draw
+LAST_PAID = const(30)
+PASSED = const(31)  # player + 1 who had no legal swap after the last duel
+WINNER = const(32)  # 0 none, 1 bison, 2 wolf, 3 draw
+HOW = const(33)  # 1 all Migis, 2 time
+NSLOTS = const(34)
+
+ENDED_BY = (None, "migis", "time")
+
+
+def site_name(k):
+    return "%d,%d" % (k // 3, k % 3)
+
+
+def placer(placed):
+    """Who places the next stone: Bison 1, then two each in turn, Wolf's last turn 1."""
+    if placed == 0:
+        return 0
+    return 1 if ((placed - 1) // 2) % 2 == 0 else 0
+
+
+def stones_left_in_turn(placed):
+    if placed == 0 or placed == 17:
+        return 1
+    return 2 - (placed - 1) % 2
+
+
+class Duell(Game):
+    players = PLAYERS
+
+    def __init__(self, layout, header):
+        names = [e.get("name") for e in (layout.get("sites") or ()) if isinstance(e, dict)]
+        if sorted(names) != [site_name(k) for k in range(NSITES)]:
+            raise LayoutError("a duel layout needs nine \"sites\" named \"row,column\" "
+                              "(0,0 to 2,2); found %s" % (", ".join(str(n) for n in names) or "none"))
+        Game.__init__(self, NSLOTS)
+        self.variants = tuple(header.get("variants") or ())
+        for v in self.variants:
+            if v not in VARIANTS:
+                raise Illegal("unknown variant %r: expected some of %s" % (v, ", ".join(VARIANTS)))
+        self.memory = "memory" in self.variants
+        self.profi = "profi" in self.variants
+        if self.memory and self.profi:
+            raise Illegal("the memory and profi variants do not mix: profi stones lie open")
+        # the agreed time limit, for the device's clock (the core has none)
+        self.minutes = header.get("minutes")
+        s = self.s
+        s[MIGI] = MIGIS // 2
+        s[MIGI + 1] = MIGIS // 2
+        s[PHASE] = PLACE
+        self._ops = {"put": self._put_event, "mask": self._mask_event, "swap": self._swap_event,
+                     "move": self._move_event, "pass": self._pass, "time_up": self._time_up}
+
+    # --- reading the state ---------------------------------------------------
+    def ops(self):
+        return self._ops
+
+    def phase(self):
+        return self.s[PHASE]
+
+    def over(self):
+        return self.s[PHASE] == OVER
+
+    def migis(self, p):
+        return self.s[MIGI + p]
+
+    def duels(self):
+        return self.s[DUELS] + 256 * self.s[DUELS + 1]
+
+    def active(self):
+        """Whose input the game waits for: a player, or None (masks, or over)."""
+        phase = self.s[PHASE]
+        if phase == PLACE:
+            return placer(self.s[PLACED])
+        if phase == SWAP:
+            return self.swapper()
+        return None
+
+    def swapper(self):
+        """Bison swaps after odd duels (1st, 3rd, ...), Wolf after even ones."""
+        return 0 if self.duels() % 2 else 1
+
+    def chosen(self, p):
+        return self.s[MASK + p] != 0
+
+    def where(self, p, value):
+        """The site of a stone (colour p, 1..9), or -1 if not on the board."""
+        return self.s[p * 9 + value - 1] - 1
+
+    def stones_at(self, p, site):
+        """The values of colour p's stones on a site, ascending."""
+        s = self.s
+        base = p * 9
+        return [v for v in range(1, 10) if s[base + v - 1] == site + 1]
+
+    def total(self, p, site):
+        n = 0
+        for v in self.stones_at(p, site):
+            n += v
+        return n
+
+    def hand(self, p):
+        s = self.s
+        return [v for v in range(1, 10) if s[p * 9 + v - 1] == 0]
+
+    def winner(self):
+        """None until decided, then 0 bison, 1 wolf, 2 draw."""
+        w = self.s[WINNER]
+        return None if w == 0 else w - 1
+
+    def last_duel(self):
+        """The last duel as a dict (values revealed to both), or None."""
+        s = self.s
+        if not s[LAST_AT]:
+            return None
+        w = s[LAST_WINNER]
+        return {"at": site_name(s[LAST_AT] - 1), "bison": s[LAST_VALUE], "wolf": s[LAST_VALUE + 1],
+                "winner": "draw" if w == 3 else PLAYERS[w - 1], "paid": s[LAST_PAID]}
+
+    def state(self, viewer=None):
+        """The replay object. viewer: None shows everything (the referee);
+        "bison", "wolf" or "public" hide, in the memory variant, the values
+        that viewer may not see (shown as null)."""
+        s = self.s
+        hidden = [False, False]
+        if self.memory and viewer is not None:
+            hidden = [viewer != "bison", viewer != "wolf"]
+        sites = {}
+        for k in range(NSITES):
+            here = {}
+            for p in (0, 1):
+                vals = self.stones_at(p, k)
+                here[PLAYERS[p]] = [None] * len(vals) if hidden[p] else vals
+            sites[site_name(k)] = here
+        hand = {}
+        for p in (0, 1):
+            vals = self.hand(p)
+            hand[PLAYERS[p]] = [None] * len(vals) if hidden[p] else vals
+        a = self.active()
+        w = self.winner()
+        passed = s[PASSED]
+        return {
+            "phase": PHASES[s[PHASE]],
+            "active": None if a is None else PLAYERS[a],
+            "sites": sites,
+            "hand": hand,
+            "migis": {"bison": s[MIGI], "wolf": s[MIGI + 1]},
+            "masks": {"bison": self.chosen(0), "wolf": self.chosen(1)},
+            "duels": self.duels(),
+            "duel": self.last_duel(),
+            "passed": PLAYERS[passed - 1] if passed else None,
+            "over": self.over(),
+            "winner": None if w is None else ("draw" if w == 2 else PLAYERS[w]),
+            "ended_by": ENDED_BY[s[HOW]],
+        }
+
+    # --- names from the log ------------------------------------------------------
+    def site(self, name):
+        if isinstance(name, str) and len(name) == 3 and name[1] == "," \
+                and name[0] in "012" and name[2] in "012":
+            return int(name[0]) * 3 + int(name[2])
+        raise Illegal("unknown site %r: name it \"row,column\", 0..2 each, e.g. \"1,2\"" % (name,))
+
+    def colour(self, ev, default):
+        name = ev.get("player")
+        return default if name is None else player_index(PLAYERS, name)
+
+    def _value(self, v, what="value"):
+        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 9:
+            raise Illegal("%s %r: a stone's value is 1..9" % (what, v))
+        return v
+
+    # --- what a press may do -------------------------------------------------------
+    def why_not_put(self, p, site, value):
+        """None if the player to place may put colour p's stone `value` on a site, else why.
+
+        In the memory variant the reason names no value and no opponent stone.
+        """
+        s = self.s
+        phase = s[PHASE]
+        if phase != PLACE:
+            return "all 18 stones are placed" if phase != OVER else "the game is over"
+        actor = placer(s[PLACED])
+        name = PLAYERS[p]
+        if p != actor and not self.profi:
+            return "it is %s's turn to place" % PLAYERS[actor]
+        if s[p * 9 + value - 1]:
+            if self.memory:
+                return "%s has placed that stone already" % name
+            return "%s's %d is already on %s" % (name, value, site_name(s[p * 9 + value - 1] - 1))
+        if self.stones_at(p, site):
+            return "%s already holds a %s stone" % (site_name(site), name)
+        if self.memory:
+            return None
+        other = self.stones_at(1 - p, site)
+        if other and other[0] == value:
+            return "%s holds %s's %d: the two stones on a site must differ" % (
+                site_name(site), PLAYERS[1 - p], value)
+        s[p * 9 + value - 1] = site + 1  # try it (put back below; no journal needed)
+        ok = self.completable()
+        s[p * 9 + value - 1] = 0
+        if not ok:
+            return ("a dead end: after %s's %d on %s the remaining stones could not fill "
+                    "every site with unequal values" % (name, value, site_name(site)))
+        return None
+
+    def completable(self):
+        """Can the stones still in hand complete the board with unequal values?
+
+        Sites with one stone need one of the other colour, not of equal value:
+        a search tries the hands' values on them (at most nine sites, and it
+        stops at the first completion). The stones then left pair up on the
+        empty sites; that fails only when one stone of each colour is left and
+        both have the same value (two or more per colour always pair up
+        unequally).
+        """
+        s = self.s
+        need = []  # (colour needed, value it must not have)
+        hands = [0, 0]  # bit v set: value v in hand
+        for p in (0, 1):
+            for v in range(1, 10):
+                if s[p * 9 + v - 1] == 0:
+                    hands[p] |= 1 << v
+        for k in range(NSITES):
+            b = self.stones_at(0, k)
+            w = self.stones_at(1, k)
+            if b and not w:
+                need.append((1, b[0]))
+            elif w and not b:
+                need.append((0, w[0]))
+        return _fill(need, 0, hands[0], hands[1])
+
+    def can_swap(self, p):
+        """Has player p any legal swap of two own stones (basic game)?"""
+        if self.memory or self.profi:
+            return True
+        for a in range(NSITES):
+            for b in range(a + 1, NSITES):
+                if self._swap_keeps_unequal(p, a, b):
+                    return True
+        return False
+
+    def _swap_keeps_unequal(self, p, a, b):
+        x = self.stones_at(p, a)[0]
+        y = self.stones_at(p, b)[0]
+        return y != self.stones_at(1 - p, a)[0] and x != self.stones_at(1 - p, b)[0]
+
+    # --- events -------------------------------------------------------------
+    def _put_event(self, ev):
+        s = self.s
+        if s[PHASE] != PLACE:
+            raise Illegal("all 18 stones are placed: the duels are on (masks), not put")
+        p = self.colour(ev, placer(s[PLACED]))
+        site = self.site(ev.get("at"))
+        value = self._value(ev.get("value"))
+        why = self.why_not_put(p, site, value)
+        if why:
+            raise Illegal(why)
+        self.set(p * 9 + value - 1, site + 1)
+        self.set(PLACED, s[PLACED] + 1)
+        if s[PLACED] == 2 * NSITES:
+            self.set(PHASE, DUEL)
+
+    def _mask_event(self, ev):
+        s = self.s
+        phase = s[PHASE]
+        if phase == PLACE:
+            raise Illegal("the duels start when all 18 stones are placed (%d to go)" % (18 - s[PLACED]))
+        if phase == SWAP:
+            raise Illegal("%s may swap two stones first (or pass with TURN)" % PLAYERS[self.swapper()])
+        p = player_index(PLAYERS, ev.get("player"))
+        choice = ev.get("choice")
+        if choice not in (0, 1, 2) or isinstance(choice, bool):
+            raise Illegal("mask choice %r: a mask is 0, 1 or 2 (%s)" % (
+                choice, "the row" if p == 0 else "the column"))
+        if s[MASK + p]:
+            raise Illegal("%s has chosen a mask already" % PLAYERS[p])
+        self.set(MASK + p, choice + 1)
+        if s[MASK] and s[MASK + 1]:
+            self._duel()
+
+    def _duel(self):
+        s = self.s
+        site = (s[MASK] - 1) * 3 + s[MASK + 1] - 1
+        self.set(MASK, 0)
+        self.set(MASK + 1, 0)
+        n = self.duels() + 1
+        self.set(DUELS, n % 256)
+        self.set(DUELS + 1, n // 256)
+        b = self.total(0, site)
+        w = self.total(1, site)
+        paid = 0
+        if b == w:
+            result = 3
+        else:
+            winner = 0 if b > w else 1
+            loser = 1 - winner
+            paid = min(abs(b - w), s[MIGI + loser])
+            self.set(MIGI + loser, s[MIGI + loser] - paid)
+            self.set(MIGI + winner, s[MIGI + winner] + paid)
+            result = winner + 1
+        self.set(LAST_AT, site + 1)
+        self.set(LAST_VALUE, b)
+        self.set(LAST_VALUE + 1, w)
+        self.set(LAST_WINNER, result)
+        self.set(LAST_PAID, paid)
+        self.set(PASSED, 0)
+        if s[MIGI] == 0 or s[MIGI + 1] == 0:
+            self._finish(0 if s[MIGI] else 1, 1)
+        elif self.can_swap(self.swapper()):
+            self.set(PHASE, SWAP)
+        else:
+            self.set(PASSED, self.swapper() + 1)
+
+    def _stone(self, p, site, value, key):
+        """The value of colour p's stone on a site; `value` picks one of a pile."""
+        here = self.stones_at(p, site)
+        if value is not None:
+            value = self._value(value, key)
+            if value not in here:
+                raise Illegal("%s has no %s %d" % (site_name(site), PLAYERS[p], value))
+            return value
+        if not here:
+            raise Illegal("%s holds no %s stone" % (site_name(site), PLAYERS[p]))
+        if len(here) > 1:
+            raise Illegal("%s holds %d %s stones: say which with \"%s\"" % (
+                site_name(site), len(here), PLAYERS[p], key))
+        return here[0]
+
+    def _in_swap(self, what):
+        phase = self.s[PHASE]
+        if phase != SWAP:
+            if phase == PLACE:
+                raise Illegal("no %s while placing: %d stones to go" % (what, 18 - self.s[PLACED]))
+            raise Illegal("no %s now: the next duel waits for the masks" % what)
+        return self.swapper()
+
+    def _swap_event(self, ev):
+        actor = self._in_swap("swap")
+        p = self.colour(ev, actor)
+        if p != actor and not self.profi:
+            raise Illegal("%s may swap only own stones" % PLAYERS[actor])
+        a = self.site(ev.get("a"))
+        b = self.site(ev.get("b"))
+        if a == b:
+            raise Illegal("a swap needs two different sites")
+        x = self._stone(p, a, ev.get("value_a"), "value_a")
+        y = self._stone(p, b, ev.get("value_b"), "value_b")
+        if not (self.memory or self.profi):
+            for site, mine in ((a, y), (b, x)):
+                if self.stones_at(1 - p, site)[0] == mine:
+                    raise Illegal("after this swap %s would hold two %ds: the values on a site must differ"
+                                  % (site_name(site), mine))
+        self.set(p * 9 + x - 1, b + 1)
+        self.set(p * 9 + y - 1, a + 1)
+        self.set(PHASE, DUEL)
+
+    def _move_event(self, ev):
+        actor = self._in_swap("move")
+        if not self.profi:
+            raise Illegal("moving a single stone is a profi-variant move: swap two stones")
+        p = self.colour(ev, actor)
+        a = self.site(ev.get("from"))
+        b = self.site(ev.get("to"))
+        if a == b:
+            raise Illegal("a move needs two different sites")
+        x = self._stone(p, a, ev.get("value"), "value")
+        self.set(p * 9 + x - 1, b + 1)
+        self.set(PHASE, DUEL)
+
+    def _pass(self, _=None):
+        self._in_swap("pass")
+        self.set(PHASE, DUEL)
+
+    def _time_up(self, _=None):
+        b = self.s[MIGI]
+        w = self.s[MIGI + 1]
+        self._finish(0 if b > w else (1 if w > b else 2), 2)
+
+    def _finish(self, winner, how):
+        self.set(MASK, 0)
+        self.set(MASK + 1, 0)
+        self.set(WINNER, winner + 1)
+        self.set(HOW, how)
+        self.set(PHASE, OVER)
+
+
+def _fill(need, i, bison, wolf):
+    """Give sites need[i:] a stone of the needed colour from the hands (bit masks)."""
+    if i == len(need):
+        # what is left pairs up on the empty sites
+        return not (bison and bison == wolf and bison & (bison - 1) == 0)
+    colour, forbidden = need[i]
+    hand = wolf if colour else bison
+    for v in range(1, 10):
+        bit = 1 << v
+        if hand & bit and v != forbidden:
+            if colour:
+                ok = _fill(need, i + 1, bison, wolf & ~bit)
+            else:
+                ok = _fill(need, i + 1, bison & ~bit, wolf)
+            if ok:
+                return True
+    return False

@@ -1,0 +1,46 @@
+"""An LED frame: per LED a colour and an effect, painted by the app.
+
+The frame says *what* each LED shows; the LED driver (hal/leds.py) turns
+it into bytes on every tick, animating blinks and pulses from the clock.
+So the app and the game UIs never need the time.
+"""
+
+from .core import const
+
+# colours (indexes into hal/leds.py PALETTE)
+OFF = const(0)
+PLAYER = const(1)  # PLAYER + seat: white, black (shown blue), red, green
+RED = const(5)  # a refused press
+GREEN = const(6)
+YELLOW = const(7)
+DIM = const(8)  # a faint white: free and pressable
+
+# effects
+STEADY = const(0)
+BLINK = const(1)  # slow on/off: something to put on the board
+FAST = const(2)  # fast on/off: something to take off the board
+PULSE = const(3)  # breathing: an invitation, nothing required
+FLASH = const(4)  # a refused press; the run loop clears it after a moment
+
+
+class Frame:
+    def __init__(self, n):
+        self.n = n
+        self.colour = bytearray(n)
+        self.effect = bytearray(n)
+
+    def clear(self):
+        c = self.colour
+        e = self.effect
+        for i in range(self.n):
+            c[i] = 0
+            e[i] = 0
+
+    def set(self, led, colour, effect=STEADY):
+        if 0 <= led < self.n:
+            self.colour[led] = colour
+            self.effect[led] = effect
+
+    def copy_from(self, other):
+        self.colour[:] = other.colour
+        self.effect[:] = other.effect

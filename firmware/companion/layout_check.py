@@ -1,0 +1,402 @@
+"""Checks a board layout (and a hardware profile) before anything uses it.
+
+Pure: takes the parsed JSON dicts and returns a list of problems, each a
+tuple (entry, problem, hint) in plain ASCII, so the host's `companion layout
+check` and the device's boot screen say the same words. No problems: [].
+
+What is checked follows the layout's "kind". The generic checks apply to
+every kind: each element group is present, elements have their keys, LED
+indices are unique and run 0..N-1, button codes are unique and exist on the
+profile's hardware, coordinates are numbers. GROUPS says which element
+groups a kind has; KIND_CHECKS adds its own checks (islands: the graph).
+Runs under MicroPython too: no dict-order dependence, ASCII messages.
+"""
+
+# kind -> its element groups: (list key, word for one entry, required keys)
+GROUPS = {
+    "islands": (("islands", "island", ("name", "x", "y", "led", "button")),
+                ("connections", "connection", ("a", "b", "led", "button"))),
+    "hex": (("cells", "cell", ("name", "q", "r", "x", "y", "led", "button")),),
+    "duel": (("sites", "site", ("name", "x", "y", "led", "button")),),
+}
+# Every kind may have control buttons (TURN, UNDO, ...); an LED is optional.
+CONTROLS = ("controls", "control", ("name", "button"))
+
+HINTS = {
+    "name": "give it a unique \"name\"",
+    "a": "name the two islands it joins as \"a\" and \"b\"",
+    "b": "name the two islands it joins as \"a\" and \"b\"",
+    "x": "give its drawing position as numbers \"x\" and \"y\"",
+    "y": "give its drawing position as numbers \"x\" and \"y\"",
+    "q": "give its axial hex coordinates as integers \"q\" and \"r\"",
+    "r": "give its axial hex coordinates as integers \"q\" and \"r\"",
+    "led": "give its position on the LED chain as \"led\" (0 = first LED)",
+    "button": "give its button scan code as \"button\" (matrix: row * columns + column)",
+}
+MAX_LISTED = 3  # more missing LED indices than this are reported in one line
+MCP23017_ADDRS = range(0x20, 0x28)
+
+
+def check(layout, profile=None):
+    """All problems of a layout; with a profile, button codes must exist on it."""
+    out = []
+    if not isinstance(layout, dict):
+        return [("layout", "is not a JSON object", "the file must hold one {...} object")]
+    kind = layout.get("kind")
+    groups = GROUPS.get(kind)
+    if groups is None:
+        out.append(("kind", "unknown layout kind %r" % (kind,),
+                    "set \"kind\" to one of " + ", ".join(sorted(GROUPS))))
+        return out
+    if layout.get("format", 1) != 1:
+        out.append(("format", "format %r is not known" % (layout.get("format"),),
+                    "this companion reads \"format\": 1"))
+    if not isinstance(layout.get("name"), str) or not layout.get("name"):
+        out.append(("name", "the layout has no \"name\"", "add e.g. \"name\": \"kahuna\" (its file name)"))
+    size = _check_size(layout, out)
+    elements = _elements(layout, groups, out)
+    _check_coordinates(elements, size, out)
+    _check_leds(elements, out)
+    _check_buttons(elements, profile, out)
+    KIND_CHECKS[kind](layout, out)
+    return out
+
+
+def summary(layout):
+    """e.g. '12 islands, 27 connections, 42 buttons, 39 LEDs' (for a checked layout)."""
+    parts = []
+    for key, word, _ in GROUPS[layout["kind"]]:
+        parts.append(_count(len(layout[key]), word))
+    elements = _elements(layout, GROUPS[layout["kind"]], [])
+    parts.append(_count(len([1 for _, e in elements if "button" in e]), "button"))
+    parts.append(_count(len([1 for _, e in elements if "led" in e]), "LED"))
+    return ", ".join(parts)
+
+
+def display_lines(problems, width=16, rows=8):
+    """The first problems, word-wrapped for a small display (SSD1306: 16x8)."""
+    lines = ["LAYOUT: %d error%s" % (len(problems), "" if len(problems) == 1 else "s")]
+    for entry, problem, _ in problems:
+        for line in _wrap(entry + ": " + problem, width):
+            if len(lines) == rows:
+                return lines
+            lines.append(line)
+    return lines
+
+
+# --- hardware profiles ----------------------------------------------------------
+def button_capacity(profile):
+    """(number of button codes, description), or None if the profile is unusable."""
+    if not isinstance(profile, dict) or check_profile(profile):
+        return None
+    b = profile["buttons"]
+    kind = b["kind"]
+    if kind == "matrix":
+        return len(b["rows"]) * len(b["cols"]), "%dx%d matrix" % (len(b["rows"]), len(b["cols"]))
+    if kind == "gpio":
+        return len(b["pins"]), "%d GPIO buttons" % len(b["pins"])
+    return 16 * len(b["addrs"]), "%d MCP23017 expander%s" % (len(b["addrs"]), "" if len(b["addrs"]) == 1 else "s")
+
+
+def check_profile(profile):
+    """Problems of a hardware profile's "buttons" entry."""
+    if not isinstance(profile, dict):
+        return [("profile", "is not a JSON object", "the file must hold one {...} object")]
+    b = profile.get("buttons")
+    if not isinstance(b, dict):
+        return [("buttons", "the profile has no \"buttons\" object",
+                 "add e.g. \"buttons\": {\"kind\": \"matrix\", \"rows\": [...], \"cols\": [...]}")]
+    lists = {"matrix": ("rows", "cols"), "gpio": ("pins",), "mcp23017": ("addrs",)}
+    keys = lists.get(b.get("kind"))
+    if keys is None:
+        return [("buttons.kind", "unknown button wiring %r" % (b.get("kind"),),
+                 "use one of " + ", ".join(sorted(lists)))]
+    out = []
+    seen = {}
+    for key in keys:
+        values = b.get(key)
+        if not isinstance(values, list) or not values:
+            out.append(("buttons." + key, "missing or empty", "list the %s as integers" % key))
+            continue
+        for v in values:
+            if not _is_int(v) or v < 0:
+                out.append(("buttons." + key, "%r is not a pin or address number" % (v,),
+                            "use non-negative integers"))
+            elif v in seen:
+                out.append(("buttons." + key, "%d is used twice (also in buttons.%s)" % (v, seen[v]),
+                            "every row, column or pin needs its own GPIO"))
+            else:
+                seen[v] = key
+            if key == "addrs" and _is_int(v) and v not in MCP23017_ADDRS:
+                out.append(("buttons.addrs", "%r is not an MCP23017 address" % (v,),
+                            "its I2C address is 0x20..0x27 (32..39), set by pins A0-A2"))
+    return out
+
+
+# --- generic checks ----------------------------------------------------------
+def _elements(layout, groups, out):
+    """[(entry name, element dict)] of every group, noting malformed entries in out."""
+    elements = []
+    required_keys = [g[0] for g in groups]
+    specs = list(groups) + [CONTROLS]
+    # Other lists of objects (e.g. a game's extra buttons) still take part in
+    # the LED and button checks, with no required keys.
+    for key in sorted(layout):
+        if key not in required_keys and key != CONTROLS[0] and isinstance(layout[key], list) \
+                and layout[key] and isinstance(layout[key][0], dict):
+            specs.append((key, key, ()))
+    for key, word, required in specs:
+        items = layout.get(key)
+        if items is None:
+            if key in required_keys:
+                out.append((key, "the layout has no \"%s\" list" % key,
+                            "a %s layout lists its %s" % (layout.get("kind"), key)))
+            continue
+        if not isinstance(items, list) or (key in required_keys and not items):
+            out.append((key, "must be a non-empty list", "list the %s as [{...}, ...]" % key))
+            continue
+        for i in range(len(items)):
+            e = items[i]
+            entry = _entry_name(key, word, i, e)
+            if not isinstance(e, dict):
+                out.append((entry, "is not an object", "write it as {\"name\": ..., ...}"))
+                continue
+            for r in required:
+                if r not in e:
+                    out.append((entry, "has no \"%s\"" % r, HINTS[r]))
+            elements.append((entry, e))
+    return elements
+
+
+def _entry_name(key, word, i, e):
+    if isinstance(e, dict):
+        if isinstance(e.get("name"), str) and e["name"]:
+            return word + " " + e["name"]
+        if isinstance(e.get("a"), str) and isinstance(e.get("b"), str):
+            return word + " " + e["a"] + "-" + e["b"]
+    return "%s[%d]" % (key, i)
+
+
+def _check_size(layout, out):
+    size = layout.get("size")
+    if size is None:
+        return None
+    if not isinstance(size, list) or len(size) != 2 or not _is_number(size[0]) \
+            or not _is_number(size[1]) or size[0] <= 0 or size[1] <= 0:
+        out.append(("size", "must be [width, height] in drawing units", "e.g. \"size\": [400, 330]"))
+        return None
+    return size
+
+
+def _check_coordinates(elements, size, out):
+    for entry, e in elements:
+        bad = False
+        for axis in ("x", "y"):
+            if axis in e and not _is_number(e[axis]):
+                out.append((entry, "%s is %r, not a number" % (axis, e[axis]), HINTS["x"]))
+                bad = True
+        via = e.get("via")
+        if via is not None and (not isinstance(via, list) or len(via) != 2 or not _is_number(via[0])
+                                or not _is_number(via[1])):
+            out.append((entry, "\"via\" must be [x, y]", "give the bend point of its drawn line as two numbers"))
+        if size and not bad and "x" in e and "y" in e:
+            if not (0 <= e["x"] <= size[0] and 0 <= e["y"] <= size[1]):
+                out.append((entry, "(%s, %s) lies outside the drawing area %sx%s" % (
+                    e["x"], e["y"], size[0], size[1]), "move it inside \"size\" or enlarge \"size\""))
+
+
+def _check_leds(elements, out):
+    owner = {}
+    for entry, e in elements:
+        if "led" not in e:
+            continue
+        led = e["led"]
+        if not _is_int(led) or led < 0:
+            out.append((entry, "LED index %r is not a whole number >= 0" % (led,), HINTS["led"]))
+        elif led in owner:
+            out.append((entry, "LED %d is also used by %s" % (led, owner[led]),
+                        "give every element its own LED index"))
+        else:
+            owner[led] = entry
+    if not owner:
+        return
+    top = max(owner)
+    missing = [i for i in range(top) if i not in owner]
+    hint = "number the LEDs 0..%d in chain order, without gaps" % (len(owner) - 1)
+    if len(missing) > MAX_LISTED:
+        out.append(("LEDs", "%d indices below %d are unused (%s, ...)" % (
+            len(missing), top, ", ".join(str(i) for i in missing[:MAX_LISTED])), hint))
+        return
+    for i in missing:
+        out.append(("LED %d" % i, "no element has it, but indices go up to %d" % top, hint))
+
+
+def _check_buttons(elements, profile, out):
+    cap = button_capacity(profile) if profile is not None else None
+    owner = {}
+    for entry, e in elements:
+        if "button" not in e:
+            continue
+        code = e["button"]
+        if not _is_int(code) or code < 0:
+            out.append((entry, "button code %r is not a whole number >= 0" % (code,), HINTS["button"]))
+        elif code in owner:
+            out.append((entry, "button %d is also used by %s" % (code, owner[code]),
+                        "give every element its own button code"))
+        else:
+            owner[code] = entry
+            if cap and code >= cap[0]:
+                out.append((entry, "button %d does not exist on the profile's %s (codes 0..%d)" % (
+                    code, cap[1], cap[0] - 1), "use a free code below %d or a profile with more inputs" % cap[0]))
+
+
+# --- kind-specific checks ------------------------------------------------------
+def _check_islands(layout, out):
+    islands = layout.get("islands")
+    conns = layout.get("connections")
+    if not isinstance(islands, list) or not isinstance(conns, list):
+        return
+    index = {}
+    names = []
+    for e in islands:
+        name = e.get("name") if isinstance(e, dict) else None
+        if not isinstance(name, str) or not name:
+            continue
+        if name in index:
+            out.append(("island " + name, "the name is used twice", HINTS["name"]))
+            continue
+        if "-" in name:
+            out.append(("island " + name, "the name contains '-'", "connections are named A-B: drop the '-'"))
+        index[name] = len(names)
+        names.append(name)
+    links = [[] for _ in names]
+    pairs = {}
+    for k in range(len(conns)):
+        c = conns[k]
+        if not isinstance(c, dict) or "a" not in c or "b" not in c:
+            continue
+        entry = _entry_name("connections", "connection", k, c)
+        a, b = c["a"], c["b"]
+        unknown = [n for n in (a, b) if n not in index]
+        for n in unknown:
+            out.append((entry, "names island %r, which is not in \"islands\"" % (n,),
+                        "add island %s to \"islands\" or correct the name" % (n,)))
+        if unknown:
+            continue
+        if a == b:
+            out.append((entry, "joins %s to itself" % a, "a connection joins two different islands"))
+            continue
+        pair = (a, b) if a < b else (b, a)
+        if pair in pairs:
+            out.append((entry, "duplicates connections[%d] (%s-%s)" % (pairs[pair], pair[0], pair[1]),
+                        "remove one of the two"))
+            continue
+        pairs[pair] = k
+        links[index[a]].append(index[b])
+        links[index[b]].append(index[a])
+    if names:
+        _check_connected(names, links, out)
+
+
+def _check_connected(names, links, out):
+    """Every island reachable from the first; one problem per cut-off part."""
+    part = [-1] * len(names)
+    for start in range(len(names)):
+        if part[start] >= 0:
+            continue
+        part[start] = start
+        todo = [start]
+        members = [names[start]]
+        while todo:
+            i = todo[-1]
+            del todo[-1]
+            for j in links[i]:
+                if part[j] < 0:
+                    part[j] = start
+                    todo.append(j)
+                    members.append(names[j])
+        if start == 0:
+            continue
+        if len(members) == 1:
+            out.append(("island " + names[start], "no connection reaches it",
+                        "add a connection between %s and a neighbouring island" % names[start]))
+        else:
+            out.append(("island " + names[start], "its part of the board (%s) is cut off from %s" % (
+                ", ".join(sorted(members)), names[0]), "add a connection joining the two parts"))
+
+
+def _check_hex(layout, out):
+    """Cells: "name" is "q,r"; each (q, r) once; all cells form one region."""
+    seen = {}
+    cells = layout.get("cells")
+    for i in range(len(cells) if isinstance(cells, list) else 0):
+        e = cells[i]
+        if not isinstance(e, dict) or not _is_int(e.get("q")) or not _is_int(e.get("r")):
+            continue
+        q, r = e["q"], e["r"]
+        entry = _entry_name("cells", "cell", i, e)
+        if e.get("name") != "%d,%d" % (q, r):
+            out.append((entry, "its name does not match q=%d, r=%d" % (q, r), "name it \"%d,%d\"" % (q, r)))
+        if (q, r) in seen:
+            out.append((entry, "q=%d, r=%d is also %s" % (q, r, seen[(q, r)]), "each cell has its own q, r"))
+        else:
+            seen[(q, r)] = entry
+    cells = sorted(seen)
+    if not cells:
+        return
+    reached = {cells[0]: True}
+    todo = [cells[0]]
+    while todo:
+        q, r = todo[-1]
+        del todo[-1]
+        for dq, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)):
+            n = (q + dq, r + dr)
+            if n in seen and n not in reached:
+                reached[n] = True
+                todo.append(n)
+    for c in cells:
+        if c not in reached:
+            out.append((seen[c], "has no neighbour path to cell %d,%d" % cells[0],
+                        "hex cells must form one connected board"))
+
+
+def _check_duel(layout, out):
+    """Hook for duel-site specifics; the generic checks cover sites and masks."""
+
+
+KIND_CHECKS = {"islands": _check_islands, "hex": _check_hex, "duel": _check_duel}
+
+
+# --- small helpers ----------------------------------------------------------------
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_number(v):
+    return (isinstance(v, int) or isinstance(v, float)) and not isinstance(v, bool)
+
+
+def _count(n, word):
+    return "%d %s" % (n, word if n == 1 else word + "s")
+
+
+def _wrap(text, width):
+    lines = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines

@@ -1,0 +1,172 @@
+"""Kahuna on the device: sticks and stones on LEDs, presses to events.
+
+The UI remembers what is physically on the board (`self.real`, coded like
+the core's first slots: per connection the stick owner, per island the
+stone owner). Wherever it differs from the core's state, the players have
+something to put on (BLINK) or take off (FAST). Pressing a blinking
+element says "done" for it; TURN says "done" for all and ends the turn.
+"""
+
+from ..core.kahuna import ROUND, SETUP, FINAL
+from ..frame import PLAYER, STEADY, BLINK, FAST, PULSE
+from . import controls
+
+OPTIONS = (
+    ("First", (("lot", {"first": "lot"}), ("white", {"first": "white"}),
+               ("black", {"first": "black"}))),
+    ("Variant 1", (("off", {}), ("on", {"variants": ["variant1"]}))),
+    ("Variant 2", (("off", {}), ("on", {"variants": ["variant2"]}))),
+    ("Handicap", (("none", {}), ("white", {"variants": ["handicap"], "handicap": "white"}),
+                  ("black", {"variants": ["handicap"], "handicap": "black"}))),
+)
+
+SHORT = ("W", "B")
+NAME = ("White", "Black")
+
+
+class UI:
+    def __init__(self, game, layout):
+        self.game = game
+        b = game.board
+        self.nconn = game.nconn
+        self.nelem = game.nconn + game.nisland
+        # element (connection k, then island nconn+i) -> LED, and button -> element
+        self.led = bytearray(self.nelem)
+        self.element = {}
+        for c in layout["connections"]:
+            k = b.conn(c["a"] + "-" + c["b"])
+            self._map(k, c)
+        for i in layout["islands"]:
+            self._map(game.nconn + b.island(i["name"]), i)
+        self.turn = controls(layout).get("TURN")
+        self.real = bytearray(game.s[:self.nelem])
+        self.hint = -1  # variant 1: the freed connection, free to re-place
+        self.note = ""
+
+    def _map(self, k, entry):
+        self.led[k] = entry["led"]
+        self.element[entry["button"]] = k
+
+    # --- the interface the app calls --------------------------------------
+    def press(self, button, long):
+        if button == self.turn:
+            return {"op": "end_round" if long else "end_turn"}
+        k = self.element.get(button)
+        if k is None:
+            return "button %d does nothing in Kahuna" % button
+        g = self.game
+        if self.real[k] != g.s[k]:
+            self.real[k] = g.s[k]  # the players confirm this change is done
+            return None
+        if k >= self.nconn:
+            return "%s: islands only show stones; press a connection" % g.board.island_names[k - self.nconn]
+        name = g.board.conn_names[k]
+        if g.owner(k) == 0:
+            return {"op": "place", "at": name}
+        return {"op": "remove", "at": name}
+
+    def accepted(self, event):
+        g = self.game
+        op = event["op"]
+        self.hint = -1
+        self.note = ""
+        if op == "place" or op == "remove":
+            k = g.board.conn(event["at"])
+            self.real[k] = g.s[k]  # the press itself put it on / took it off
+            if op == "remove" and g.variant1 and g.why_not_place(k) is None:
+                self.hint = k
+        elif op == "end_turn" or op == "end_round":
+            self.real[:] = g.s[:self.nelem]  # TURN: the board is tidy
+            if op == "end_round":
+                self.note = self._scoring_note()
+
+    def leds(self, frame):
+        s = self.game.s
+        real = self.real
+        for k in range(self.nelem):
+            now = s[k]
+            was = real[k]
+            if now != was:
+                if now:
+                    frame.set(self.led[k], PLAYER + now - 1, BLINK)
+                else:
+                    frame.set(self.led[k], PLAYER + was - 1, FAST)
+            elif now:
+                frame.set(self.led[k], PLAYER + now - 1, STEADY)
+        if self.hint >= 0 and s[self.hint] == 0:
+            frame.set(self.led[self.hint], PLAYER + self.game.active(), PULSE)
+
+    def lines(self):
+        g = self.game
+        out = [self._title(), "     stn stk pts"]
+        for p in (0, 1):
+            out.append("%-5s%3d %3d %3d" % (NAME[p], g.stones(p), g.sticks(p), g.score(p)))
+        out.append(self._scorings())
+        out.extend(self._notes())
+        return out[:8]
+
+    # --- display helpers ---------------------------------------------------
+    def _title(self):
+        g = self.game
+        if g.over():
+            return "Game over"
+        who = NAME[g.active()]
+        if g.phase() == SETUP:
+            return "Handicap " + who
+        if g.phase() == FINAL:
+            return "Last turn " + who
+        return "Round %d %s" % (g.get(ROUND), who)
+
+    def _scorings(self):
+        text = "Score"
+        for k in range(3):
+            r = self.game.scoring_result(k)
+            text += " %d:%s" % (k + 1, "." if r is None else ("-" if r < 0 else SHORT[r]))
+        return text
+
+    def _scoring_note(self):
+        g = self.game
+        k = 0
+        while k < 3 and g.scoring_result(k) is not None:
+            k += 1
+        if k == 0 or (k == 3 and not g.over()):
+            return "Round 3 over" if g.phase() == FINAL else ""
+        r = g.scoring_result(k - 1)
+        if r < 0:
+            return "Scoring %d: tie" % k
+        return "Scoring %d: %s" % (k, NAME[r][0])
+
+    def _notes(self):
+        g = self.game
+        notes = []
+        if g.over():
+            w = g.winner()
+            notes.append("Draw" if w == 2 else NAME[w] + " wins")
+            notes.append("by " + g.decided_by())
+        todo = self._todo()
+        if todo:
+            notes.append(todo)
+            notes.append("press each/TURN")
+        if self.hint >= 0 and g.s[self.hint] == 0:
+            notes.append("V1: free stick?")
+        for p in (0, 1):
+            if g.stone_supply_short(p):
+                notes.append(NAME[p] + " >10 stones")
+        if self.note:
+            notes.insert(0, self.note)
+        return notes[:3]
+
+    def _todo(self):
+        """What the players still have to do on the board, in 16 characters."""
+        s = self.game.s
+        real = self.real
+        off = on = 0
+        for k in range(self.nelem):
+            if s[k] != real[k]:
+                if real[k]:
+                    off += 1
+                if s[k]:
+                    on += 1
+        if not off and not on:
+            return ""
+        return "Off %d  On %d" % (off, on)

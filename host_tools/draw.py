@@ -1,0 +1,336 @@
+"""SVG pictures of boards: a layout's wiring guide, and a game state.
+
+Built with xml.etree, so names are escaped and tests can parse the result.
+Elements carry class and data-* attributes (data-name, data-led,
+data-button, data-owner, data-stone) that say what each shape stands for.
+"""
+
+import math
+import xml.etree.ElementTree as ET
+
+from companion.core.board import connection_name
+
+WIDTH = 800  # px across the board; drawing units are scaled to it
+MARGIN = 40
+FONT = "DejaVu Sans, Arial, sans-serif"
+SEA = "#d6eaf2"
+LAND = "#ecd9a8"
+INK = "#2b2b2b"
+LED_COLOUR = "#b45309"
+BUTTON_COLOUR = "#1d4ed8"
+PLAYER_COLOURS = {"white": "#f7f3e8", "black": "#1f1f1f", "red": "#d1342f", "blue": "#2f6fd1",
+                  "green": "#2f9e44", "yellow": "#e8b520", "bison": "#8a5a2b", "wolf": "#6b7280"}
+# the main element group of each non-island kind, and the shape drawn for it
+CELL_GROUPS = {"hex": ("cells", "hexagon"), "duel": ("sites", "square")}
+
+
+class DrawError(Exception):
+    pass
+
+
+# --- layouts -----------------------------------------------------------------------
+def layout_svg(layout):
+    """The wiring guide: every element with its name, LED index and button code."""
+    if layout.get("kind") == "islands":
+        canvas = _Canvas(layout, footer=2)
+        _draw_islands(canvas, layout, None)
+    else:
+        canvas = _Canvas(layout, footer=2)
+        _draw_cells(canvas, layout)
+    _legend(canvas, layout)
+    return canvas.text()
+
+
+def _draw_islands(canvas, layout, state):
+    at = dict((i["name"], canvas.xy(i)) for i in layout["islands"])
+    sticks = state["sticks"] if state else {}
+    stones = state["stones"] if state else {}
+    lines = ET.SubElement(canvas.board, "g", {"class": "connections"})
+    for c in layout["connections"]:
+        name = connection_name(c["a"], c["b"])
+        (x1, y1), (x2, y2) = at[c["a"]], at[c["b"]]
+        # an optional bend point, for a connection that curves around an island
+        mx, my = canvas.xy({"x": c["via"][0], "y": c["via"][1]}) if "via" in c else ((x1 + x2) / 2, (y1 + y2) / 2)
+        g = ET.SubElement(lines, "g", {"class": "connection", "data-name": name,
+                                       "data-led": str(c["led"]), "data-button": str(c["button"])})
+        owner = sticks.get(name)
+        path = ((x1, y1), (mx, my), (x2, y2))
+        if state is None:
+            _line(g, path, INK, 2.5)
+        elif owner:
+            g.set("data-owner", owner)
+            _line(g, path, INK, 12)
+            _line(g, path, _colour(owner), 8)
+        else:
+            _line(g, path, "#7a8a90", 2, dash="6 5")
+        if state is None:
+            _numbers(g, mx, my, c["led"], c["button"], boxed=True)
+    for i in layout["islands"]:
+        x, y = at[i["name"]]
+        g = ET.SubElement(canvas.board, "g", {"class": "island", "data-name": i["name"],
+                                              "data-led": str(i["led"]), "data-button": str(i["button"])})
+        ET.SubElement(g, "circle", {"cx": _n(x), "cy": _n(y), "r": "27", "fill": LAND,
+                                    "stroke": INK, "stroke-width": "2"})
+        stone = stones.get(i["name"])
+        text_colour = INK
+        if stone:
+            g.set("data-stone", stone)
+            ET.SubElement(g, "circle", {"class": "stone", "cx": _n(x), "cy": _n(y), "r": "19",
+                                        "fill": _colour(stone), "stroke": INK, "stroke-width": "1.5"})
+            text_colour = "#ffffff" if _dark(stone) else INK
+        if state is None:
+            _text(g, x, y - 3, i["name"], 13, bold=True, colour=text_colour)
+            _numbers(g, x, y + 13, i["led"], i["button"])
+        else:
+            _text(g, x, y + 5, i["name"], 12, bold=True, colour=text_colour)
+
+
+def _draw_cells(canvas, layout):
+    """Any other kind: its cells or sites as shapes with name and numbers."""
+    key, shape = CELL_GROUPS.get(layout.get("kind"), (None, "square"))
+    items = [e for e in layout.get(key) or () if "x" in e and "y" in e]
+    points = [canvas.xy(e) for e in items]
+    gap = _closest(points) or 60
+    for e, (x, y) in zip(items, points):
+        g = ET.SubElement(canvas.board, "g", {"class": key[:-1] if key else "element",
+                                              "data-name": str(e.get("name")),
+                                              "data-led": str(e.get("led")), "data-button": str(e.get("button"))})
+        if shape == "hexagon":
+            r = gap / math.sqrt(3)
+            pts = " ".join("%s,%s" % (_n(x + r * math.cos(math.radians(30 + 60 * k))),
+                                      _n(y + r * math.sin(math.radians(30 + 60 * k)))) for k in range(6))
+            ET.SubElement(g, "polygon", {"points": pts, "fill": LAND, "stroke": INK, "stroke-width": "1.5"})
+        else:
+            s = gap * 0.8
+            ET.SubElement(g, "rect", {"x": _n(x - s / 2), "y": _n(y - s / 2), "width": _n(s), "height": _n(s),
+                                      "rx": "6", "fill": LAND, "stroke": INK, "stroke-width": "2"})
+        size = 11 if gap > 50 else 8
+        _text(g, x, y - 2, str(e.get("name")), size, bold=True)
+        _numbers(g, x, y + size + 1, e.get("led"), e.get("button"), size=size - 1)
+
+
+def _legend(canvas, layout):
+    y = canvas.footer_y + 18
+    g = ET.SubElement(canvas.root, "g", {"class": "legend"})
+    t = _text(g, MARGIN, y, "", 13, anchor="start")
+    _tspan(t, "LED index", LED_COLOUR, bold=True)
+    _tspan(t, " \u00b7 ", INK)
+    _tspan(t, "button code", BUTTON_COLOUR, bold=True)
+    _tspan(t, " on every element", INK)
+    controls = [c for c in layout.get("controls") or () if isinstance(c, dict)]
+    if controls:
+        t = _text(g, MARGIN, y + 22, "controls: ", 13, anchor="start")
+        t.set("class", "controls")
+        for c in controls:
+            _tspan(t, "%s " % c.get("name"), INK, bold=True)
+            if "led" in c:
+                _tspan(t, str(c["led"]), LED_COLOUR)
+                _tspan(t, "\u00b7", INK)
+            _tspan(t, str(c.get("button")), BUTTON_COLOUR)
+            _tspan(t, "   ", INK)
+
+
+# --- game states ----------------------------------------------------------------------
+def game_svg(layout, game, caption):
+    """The board of an island game in player colours, with the game's summary beside it."""
+    if layout.get("kind") != "islands":
+        raise DrawError("drawing a game state needs an island board; %r boards are not drawn yet"
+                        % layout.get("kind"))
+    state = game.state()
+    lines = summary_lines(game, state)
+    canvas = _Canvas(layout, footer=0, side=330)
+    _draw_islands(canvas, layout, state)
+    g = ET.SubElement(canvas.root, "g", {"class": "summary"})
+    x = canvas.side_x
+    y = MARGIN + 4
+    _text(g, x, y, caption, 15, bold=True, anchor="start")
+    for line in lines:
+        y += 24
+        t = _text(g, x, y, "", 14, anchor="start")
+        t.set("class", "summary-line")
+        if line.startswith("@"):  # a player line: a colour swatch first
+            player, rest = line[1:].split(" ", 1)
+            ET.SubElement(g, "circle", {"cx": _n(x + 7), "cy": _n(y - 5), "r": "7", "fill": _colour(player),
+                                        "stroke": INK, "stroke-width": "1"})
+            t.set("x", _n(x + 20))
+            t.text = player + " " + rest
+        else:
+            t.text = line
+    return canvas.text()
+
+
+def summary_lines(game, state):
+    """Plain lines: where the game stands, each player, each scoring, the result."""
+    lines = []
+    players = list(state["score"])
+    if state["over"]:
+        lines.append("Game over")
+    else:
+        final = hasattr(game, "phase") and game.phase() == 2
+        lines.append("Round %d%s, %s to play" % (state["round"], " (final turns)" if final else "",
+                                                  state["active"]))
+    for k in range(len(players)):
+        p = players[k]
+        extra = ""
+        if hasattr(game, "stones"):
+            extra = ", %d stones, %d sticks" % (game.stones(k), game.sticks(k))
+        lines.append("@%s %d point%s%s" % (p, state["score"][p], "" if state["score"][p] == 1 else "s", extra))
+    if hasattr(game, "scoring_result"):
+        lines.append("")
+        for k, label, points in ((0, "1st scoring", 1), (1, "2nd scoring", 2), (2, "final scoring", None)):
+            r = game.scoring_result(k)
+            if r is None:
+                lines.append("%s: not yet" % label)
+            elif r < 0:
+                lines.append("%s: nobody (equal stones)" % label)
+            else:
+                if points is None:
+                    points = abs(game.stones(0) - game.stones(1))
+                lines.append("%s: %s +%d" % (label, players[r], points))
+    if state["winner"]:
+        lines.append("")
+        lines += _result_lines(game, state, players)
+    return lines
+
+
+def _result_lines(game, state, players):
+    w = state["winner"]
+    how = game.decided_by() if hasattr(game, "decided_by") else ""
+    score = state["score"]
+    totals = "-".join(str(score[p]) for p in players)
+    if w == "draw":
+        return ["Draw: points, final scoring and", "sticks on the board all tied"]
+    head = "Winner: %s" % w
+    if how == "points":
+        return [head, "on points (%s)" % totals]
+    if how == "final scoring":
+        return [head, "points tied %s; tie-break:" % totals, "more points in the final scoring"]
+    if how == "sticks on the board":
+        return [head, "points and final scoring tied;", "tie-break: more sticks on the board"]
+    if how == "early end":
+        loser = [p for p in players if p != w][0]
+        return [head, "early end: %s has no stick left" % loser]
+    return [head]
+
+
+# --- output ---------------------------------------------------------------------------
+def write(svg_text, path):
+    """Write an SVG, or a PNG when the name ends in .png (rendered by cairosvg)."""
+    path = str(path)
+    if path.lower().endswith(".png"):
+        try:
+            import cairosvg
+        except (ImportError, OSError) as e:
+            raise DrawError("PNG output needs cairosvg and the cairo library (Debian: apt-get install "
+                            "libcairo2): %s; write .svg instead" % e)
+        cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), write_to=path)
+    elif path.lower().endswith(".svg"):
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(svg_text)
+    else:
+        raise DrawError("cannot tell the picture type of %s: name it .svg or .png" % path)
+
+
+# --- the drawing surface and small helpers -------------------------------------------------
+class _Canvas:
+    """Scales layout units to WIDTH px, with a title, a footer and an optional side panel."""
+
+    def __init__(self, layout, footer=0, side=0):
+        xs = [e["x"] for e in _positioned(layout)]
+        ys = [e["y"] for e in _positioned(layout)]
+        w, h = layout.get("size") or [max(xs) + min(xs), max(ys) + min(ys)]
+        self.scale = WIDTH / float(w)
+        top = MARGIN + 24
+        self.top = top
+        board_h = h * self.scale
+        self.footer_y = top + board_h + MARGIN / 2
+        self.side_x = WIDTH + 2 * MARGIN
+        width = WIDTH + 2 * MARGIN + side
+        height = self.footer_y + footer * 24 + MARGIN / 2
+        self.root = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": _n(width),
+                                       "height": _n(height), "viewBox": "0 0 %s %s" % (_n(width), _n(height)),
+                                       "font-family": FONT})
+        ET.SubElement(self.root, "rect", {"width": "100%", "height": "100%", "fill": "#ffffff"})
+        ET.SubElement(self.root, "rect", {"x": _n(MARGIN / 2), "y": _n(top - MARGIN / 2), "rx": "14",
+                                          "width": _n(WIDTH + MARGIN), "height": _n(board_h + MARGIN),
+                                          "fill": SEA})
+        _text(self.root, MARGIN, MARGIN - 6, layout.get("title") or layout.get("name", ""), 18,
+              bold=True, anchor="start").set("class", "title")
+        self.board = ET.SubElement(self.root, "g", {"class": "board"})
+
+    def xy(self, e):
+        return MARGIN + e["x"] * self.scale, self.top + e["y"] * self.scale
+
+    def text(self):
+        return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(self.root, encoding="unicode") + "\n"
+
+
+def _positioned(layout):
+    out = []
+    for key in sorted(layout):
+        v = layout[key]
+        if isinstance(v, list):
+            out += [e for e in v if isinstance(e, dict) and "x" in e and "y" in e]
+    return out
+
+
+def _closest(points):
+    best = None
+    for i in range(len(points)):
+        for j in range(i + 1, len(points)):
+            d = math.hypot(points[i][0] - points[j][0], points[i][1] - points[j][1])
+            if d > 0 and (best is None or d < best):
+                best = d
+    return best
+
+
+def _numbers(parent, x, y, led, button, boxed=False, size=11):
+    """'LED · button' centred at x; three texts, as renderers differ on centred tspans."""
+    if boxed:
+        ET.SubElement(parent, "rect", {"x": _n(x - 21), "y": _n(y - 9), "width": "42", "height": "17",
+                                       "rx": "8", "fill": "#ffffff", "stroke": INK, "stroke-width": "1"})
+        y += 4
+    g = ET.SubElement(parent, "g", {"class": "numbers", "font-size": str(size), "font-weight": "bold"})
+    _text(g, x - 3, y, str(led), size, anchor="end", colour=LED_COLOUR).set("class", "led")
+    _text(g, x, y, "\u00b7", size, colour=INK)
+    _text(g, x + 3, y, str(button), size, anchor="start", colour=BUTTON_COLOUR).set("class", "button")
+
+
+def _line(parent, points, colour, width, dash=None):
+    a = {"points": " ".join("%s,%s" % (_n(x), _n(y)) for x, y in points), "fill": "none",
+         "stroke": colour, "stroke-width": _n(width), "stroke-linecap": "round", "stroke-linejoin": "round"}
+    if dash:
+        a["stroke-dasharray"] = dash
+    return ET.SubElement(parent, "polyline", a)
+
+
+def _text(parent, x, y, s, size, bold=False, anchor="middle", colour=INK):
+    a = {"x": _n(x), "y": _n(y), "font-size": str(size), "text-anchor": anchor, "fill": colour}
+    if bold:
+        a["font-weight"] = "bold"
+    t = ET.SubElement(parent, "text", a)
+    t.text = s
+    return t
+
+
+def _tspan(text_el, s, colour, bold=False):
+    a = {"fill": colour}
+    if bold:
+        a["font-weight"] = "bold"
+    t = ET.SubElement(text_el, "tspan", a)
+    t.text = s
+    return t
+
+
+def _colour(player):
+    return PLAYER_COLOURS.get(player, "#999999")
+
+
+def _dark(player):
+    return player in ("black", "blue", "green", "wolf", "bison", "red")
+
+
+def _n(v):
+    """A number for an attribute: at most one decimal."""
+    r = round(float(v), 1)
+    return str(int(r)) if r == int(r) else str(r)

@@ -1,0 +1,253 @@
+// The virtual device: MicroPython's REPL (the official WebAssembly port) on
+// stdin/stdout, behaving like a board on a serial line, for real mpremote.
+//
+// Usage: node host_tools/virtual_device.mjs --fs DIR [--capacity BYTES]
+//        [--version 1.18.0] [--mpy 5] [--heap BYTES] [--corrupt NAME]
+//
+// host_tools/virtual_device.py puts it on a pseudo-terminal. What it adds to
+// the port's own REPL:
+// - soft reset (Ctrl-D at an empty prompt): prints "MPY: soft reboot",
+//   restarts the interpreter (globals and modules are gone, the files stay),
+//   runs boot.py and comes back with a prompt, in the mode it was in;
+// - raw-paste mode (Ctrl-E A Ctrl-A) makes the port spin, so it is refused
+//   here with "R\x00" (mpremote then uses the plain raw REPL);
+// - OSError numbers are Emscripten's (ENOENT is 44): tracebacks are
+//   rewritten to POSIX numbers and names, which mpremote's fs commands read;
+// - the filesystem is a copy of DIR, written back after every change;
+// - --capacity limits it (writes past it raise ENOSPC, statvfs agrees);
+// - --version/--mpy make sys.implementation report an older MicroPython;
+// - --corrupt NAME flips one byte of every write to files named NAME
+//   (to test that a flash verifies what it copied).
+// Not emulated: Ctrl-C cannot stop running code (one thread), and main.py
+// is not run on a soft reset (it would never give the prompt back).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const pkg = path.join(root, "node_modules/@micropython/micropython-webassembly-pyscript");
+const { loadMicroPython } = await import(path.join(pkg, "micropython.mjs"));
+
+const opts = { fs: null, capacity: 0, version: null, mpy: null, heap: 256 * 1024, corrupt: null };
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i += 2) {
+  const key = argv[i].replace(/^--/, "");
+  if (!(key in opts)) throw new Error("unknown option " + argv[i]);
+  opts[key] = ["capacity", "heap", "mpy"].includes(key) ? Number(argv[i + 1]) : argv[i + 1];
+}
+if (!opts.fs) throw new Error("--fs DIR is required");
+fs.mkdirSync(opts.fs, { recursive: true });
+
+const BLOCK = 4096;
+const SYSTEM_DIRS = new Set(["tmp", "home", "dev", "proc"]); // Emscripten's own
+
+// Emscripten errno -> [name, POSIX number], from the port's own table.
+const errnoMap = new Map();
+{
+  const src = fs.readFileSync(path.join(pkg, "micropython.mjs"), "utf8");
+  const table = /ERRNO_CODES=\{([^}]*)\}/.exec(src);
+  for (const pair of table ? table[1].split(",") : []) {
+    const [name, num] = pair.split(":");
+    if (os.constants.errno[name] !== undefined && !errnoMap.has(Number(num)))
+      errnoMap.set(Number(num), [name, os.constants.errno[name]]);
+  }
+}
+function posixErrors(text) {
+  return text.replace(/OSError: (?:\[Errno (\d+)\] [A-Z]+|(\d+))(?=\r?\n)/g, (whole, a, b) => {
+    const known = errnoMap.get(Number(a || b));
+    return known ? "OSError: [Errno " + known[1] + "] " + known[0] : whole;
+  });
+}
+
+let out = [];
+const mp = await loadMicroPython({
+  heapsize: opts.heap,
+  linebuffer: false,
+  stdout: (bytes) => out.push(bytes),
+  stderr: (bytes) => out.push(bytes),
+});
+const FS = mp.FS;
+
+// --- the filesystem: load DIR, write changes back -------------------------
+function loadTree(src, dst) {
+  for (const entry of fs.readdirSync(src, { withFileTypes: true })) {
+    const s = path.join(src, entry.name);
+    const d = dst + "/" + entry.name;
+    if (entry.isDirectory()) {
+      FS.mkdirTree(d);
+      loadTree(s, d);
+    } else FS.writeFile(d, fs.readFileSync(s));
+  }
+}
+function deviceEntries(dir) {
+  return FS.readdir(dir).filter((n) => n !== "." && n !== ".." && !(dir === "/" && SYSTEM_DIRS.has(n)));
+}
+function saveTree(dev, host) {
+  const keep = new Set();
+  for (const name of deviceEntries(dev)) {
+    const d = (dev === "/" ? "" : dev) + "/" + name;
+    const h = path.join(host, name);
+    keep.add(name);
+    if (FS.isDir(FS.stat(d).mode)) {
+      if (fs.existsSync(h) && !fs.statSync(h).isDirectory()) fs.rmSync(h);
+      fs.mkdirSync(h, { recursive: true });
+      saveTree(d, h);
+    } else {
+      const data = FS.readFile(d);
+      if (fs.existsSync(h) && fs.statSync(h).isDirectory()) fs.rmSync(h, { recursive: true });
+      if (!fs.existsSync(h) || !Buffer.from(data).equals(fs.readFileSync(h))) fs.writeFileSync(h, data);
+    }
+  }
+  for (const name of fs.readdirSync(host)) if (!keep.has(name)) fs.rmSync(path.join(host, name), { recursive: true });
+}
+function usedBlocks(dir = "/") {
+  let blocks = 0;
+  for (const name of deviceEntries(dir)) {
+    const p = (dir === "/" ? "" : dir) + "/" + name;
+    const st = FS.stat(p);
+    blocks += FS.isDir(st.mode) ? 1 + usedBlocks(p) : Math.ceil(st.size / BLOCK);
+  }
+  return blocks;
+}
+
+let dirty = false;
+for (const name of ["write", "mkdir", "rmdir", "unlink", "rename", "open", "truncate", "ftruncate"]) {
+  const original = FS[name];
+  FS[name] = function (...args) {
+    dirty = true;
+    return original.apply(this, args);
+  };
+}
+const write = FS.write;
+FS.write = function (stream, buffer, offset, length, position, canOwn) {
+  if (opts.capacity && stream.node && FS.isFile(stream.node.mode)) {
+    const start = position ?? stream.position;
+    const size = stream.node.usedBytes ?? 0;
+    const grow = Math.ceil(Math.max(size, start + length) / BLOCK) - Math.ceil(size / BLOCK);
+    if (grow > 0 && (usedBlocks() + grow) * BLOCK > opts.capacity) throw new FS.ErrnoError(51); // ENOSPC
+  }
+  if (opts.corrupt && stream.node && stream.node.name === opts.corrupt && length > 0)
+    buffer[offset] ^= 0xff;
+  return write.call(this, stream, buffer, offset, length, position, canOwn);
+};
+if (opts.capacity && FS.statfs) {
+  const statfs = FS.statfs;
+  FS.statfs = function (...args) {
+    const st = statfs.apply(this, args);
+    st.bsize = st.frsize = BLOCK;
+    st.blocks = Math.floor(opts.capacity / BLOCK);
+    st.bfree = st.bavail = Math.max(0, st.blocks - usedBlocks());
+    return st;
+  };
+}
+loadTree(opts.fs, "");
+dirty = false;
+
+// --- the interpreter ------------------------------------------------------
+const FAKE_SYS = (version, mpy) => `
+import sys
+class _Sys:
+    def __init__(self, real, impl):
+        self._real = real
+        self.implementation = impl
+        self.version = '3.4.0; MicroPython v%d.%d.%d (virtual device)' % impl.version[:3]
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+class _Impl:
+    name = 'micropython'
+    version = ${JSON.stringify(version ? version.split(".").map(Number).concat([""]) : null)}
+    _machine = 'virtual device'
+    _mpy = ${mpy}
+if ${version ? "True" : "False"}:
+    _Impl.version = tuple(_Impl.version)
+else:
+    _Impl.version = sys.implementation.version
+sys.modules['sys'] = _Sys(sys, _Impl)
+del _Sys, _Impl, sys
+`;
+
+function startInterpreter(first) {
+  if (!first) {
+    mp._module.ccall("mp_js_init", "null", ["number", "number"], [2048, opts.heap]);
+    mp._module.ccall("proxy_c_init", "null", [], []);
+  }
+  if (opts.version || opts.mpy !== null) {
+    const mpy = opts.mpy !== null ? opts.mpy : "sys.implementation._mpy";
+    mp.runPython(FAKE_SYS(opts.version, mpy));
+  }
+  try {
+    FS.stat("/boot.py");
+    mp.runPython("exec(open('/boot.py').read(), {'__name__': '__main__'})");
+  } catch (error) {
+    if (error.name === "PythonError") out.push(Buffer.from(error.message.replace(/\n/g, "\r\n")));
+  }
+  mp.replInit();
+}
+
+function flush() {
+  if (dirty) {
+    dirty = false;
+    saveTree("/", opts.fs);
+  }
+  if (out.length) {
+    const text = Buffer.concat(out.map((b) => Buffer.from(b))).toString("latin1");
+    out = [];
+    process.stdout.write(Buffer.from(posixErrors(text), "latin1"));
+  }
+}
+
+startInterpreter(true);
+flush();
+
+// --- input: one byte at a time, in order ----------------------------------
+let pending = [];
+let busy = false;
+let held = []; // a possible raw-paste request: Ctrl-E, then 'A', then Ctrl-A
+
+async function processByte(c) {
+  if (held.length || c === 0x05) {
+    held.push(c);
+    const want = [0x05, 0x41, 0x01];
+    if (held.every((b, i) => b === want[i])) {
+      if (held.length < 3) return;
+      held = [];
+      out.push(Buffer.from("R\x00", "latin1")); // understood, not supported
+      return;
+    }
+    const bytes = held;
+    held = [];
+    for (const b of bytes) await feed(b);
+    return;
+  }
+  await feed(c);
+}
+
+async function feed(c) {
+  if (await mp.replProcessCharWithAsyncify(c)) {
+    out.push(Buffer.from("MPY: soft reboot\r\n"));
+    startInterpreter(false);
+  }
+}
+
+async function drain() {
+  if (busy) return;
+  busy = true;
+  while (pending.length) {
+    const chunk = pending.shift();
+    for (const c of chunk) {
+      await processByte(c);
+      flush();
+    }
+  }
+  busy = false;
+}
+
+process.stdin.on("data", (chunk) => {
+  pending.push(chunk);
+  drain();
+});
+process.stdin.on("end", () => {
+  flush();
+  process.exit(0);
+});

@@ -1,0 +1,143 @@
+"""A virtual MicroPython board on a pseudo-terminal, for mpremote without hardware.
+
+`python -m host_tools.virtual_device` (or `companion virtual-device`) prints
+the terminal's path (/dev/pts/N) and serves until interrupted; connect to
+it like a serial port: `mpremote connect /dev/pts/N`, `make flash
+PORT=/dev/pts/N`. The interpreter is the official WebAssembly port run by
+Node (host_tools/virtual_device.mjs); its filesystem is kept in a host
+directory, so files survive from one connection (or run) to the next.
+While it runs, it is listed by `companion devices` and picked by `make
+flash` without PORT= when no board is connected.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import tty
+from pathlib import Path
+
+from .paths import ROOT
+
+BRIDGE = ROOT / "host_tools" / "virtual_device.mjs"
+DEFAULT_FS = ROOT / "build" / "virtual-device"
+REGISTRY = Path(tempfile.gettempdir()) / "companion-virtual-devices"
+
+
+class VirtualDevice:
+    """A running virtual device: `with VirtualDevice(fs_dir) as dev: dev.port`."""
+
+    def __init__(self, fs_dir=DEFAULT_FS, capacity=0, version=None, mpy=None, corrupt=None,
+                 register=True):
+        self.fs_dir = Path(fs_dir)
+        self.options = []
+        for flag, value in (("--capacity", capacity), ("--version", version),
+                            ("--mpy", mpy), ("--corrupt", corrupt)):
+            if value:
+                self.options += [flag, str(value)]
+        self.register = register
+        self.port = None
+        self._proc = None
+        self._registered = None
+
+    def start(self):
+        self.fs_dir.mkdir(parents=True, exist_ok=True)
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        self._master, self._slave = master, slave  # holding the slave keeps reads from failing between clients
+        self.port = os.ttyname(slave)
+        self._proc = subprocess.Popen(
+            ["node", str(BRIDGE), "--fs", str(self.fs_dir)] + self.options,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT)
+        threading.Thread(target=self._pump, args=(master, self._proc.stdin.fileno()), daemon=True).start()
+        threading.Thread(target=self._pump, args=(self._proc.stdout.fileno(), master), daemon=True).start()
+        if self.register:
+            REGISTRY.mkdir(exist_ok=True)
+            self._registered = REGISTRY / str(os.getpid())
+            self._registered.write_text(self.port)
+        return self
+
+    @staticmethod
+    def _pump(src, dst):
+        try:
+            while True:
+                data = os.read(src, 4096)
+                if not data:
+                    return
+                while data:
+                    data = data[os.write(dst, data):]
+        except OSError:
+            return
+
+    def stop(self):
+        if self._registered:
+            self._registered.unlink(missing_ok=True)
+        if self._proc:
+            self._proc.kill()
+            self._proc.wait()
+            self._proc.stdin.close()
+            self._proc.stdout.close()
+            os.close(self._master)
+            os.close(self._slave)
+            self._proc = None
+
+    def alive(self):
+        return self._proc is not None and self._proc.poll() is None
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def registered_ports():
+    """Ports of the virtual devices running on this machine."""
+    ports = []
+    for entry in sorted(REGISTRY.glob("*")) if REGISTRY.is_dir() else ():
+        try:
+            os.kill(int(entry.name), 0)
+        except (ValueError, ProcessLookupError):
+            entry.unlink(missing_ok=True)
+            continue
+        except PermissionError:
+            pass
+        port = entry.read_text().strip()
+        if os.path.exists(port):
+            ports.append(port)
+    return ports
+
+
+def add_arguments(p):
+    p.add_argument("--fs", default=str(DEFAULT_FS), help="host directory holding its filesystem (default: %(default)s)")
+    p.add_argument("--capacity", type=int, default=0, help="filesystem size in bytes (default: unlimited)")
+    p.add_argument("--micropython-version", dest="version", help="report this older MicroPython version, e.g. 1.18.0")
+    p.add_argument("--mpy", type=int, help="report this sys.implementation._mpy, e.g. 5")
+
+
+def register(sub):
+    p = sub.add_parser("virtual-device", help="run a virtual MicroPython board on a pseudo-terminal (for mpremote)")
+    add_arguments(p)
+    p.set_defaults(func=run)
+
+
+def run(args):
+    dev = VirtualDevice(args.fs, args.capacity, args.version, args.mpy).start()
+    print(dev.port, flush=True)
+    print("virtual device on %s (filesystem in %s); Ctrl-C stops it" % (dev.port, dev.fs_dir),
+          file=sys.stderr, flush=True)
+    try:
+        dev._proc.wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        dev.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(prog="python -m host_tools.virtual_device", description=__doc__.split("\n")[0])
+    add_arguments(parser)
+    sys.exit(run(parser.parse_args()))

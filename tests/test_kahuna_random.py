@@ -1,0 +1,111 @@
+"""Random games: the core against the reference, invariants, undo, replay."""
+
+import json
+import random
+import subprocess
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.core.games import new_game
+from companion.core.log import replay
+from host_tools.paths import load_layout
+
+from .random_kahuna import random_game
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seeds)
+def test_core_agrees_with_reference_and_replay(seed):
+    lines, live = random_game(random.Random(seed))
+    traced = []
+    replay(lines, load_layout, lambda game, event: traced.append(game.state()))
+    assert traced == live[1:]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds)
+def test_invariants_after_every_event(seed):
+    lines, _ = random_game(random.Random(seed))
+    game = None
+
+    def check(g, event):
+        b = g.board
+        for p in (0, 1):
+            on_board = sum(1 for c in range(len(b.conn_names)) if g.owner(c) == p + 1)
+            assert on_board == g.sticks(p) <= 25
+            assert sum(1 for i in range(len(b.island_names)) if g.stone(i) == p + 1) == g.stones(p)
+        for i in range(len(b.island_names)):
+            for p in (1, 2):
+                # a stone exactly where its owner holds more than half
+                assert (g.stone(i) == p) == (2 * g.count(p, i) > b.degree[i])
+        state = g.state()
+        assert 1 <= state["round"] <= 3
+        assert (state["winner"] is None) != state["over"]
+
+    game = replay(lines, load_layout, check)
+    assert game.state()["over"] or len(lines) > 500
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds)
+def test_undo_back_to_the_start_retraces_history(seed):
+    lines, live = random_game(random.Random(seed))
+    game = replay(lines, load_layout)
+    # the live states with undone events dropped are the states in effect
+    in_effect = [live[0]]
+    for line, state in zip(lines[1:], live[1:]):
+        if json.loads(line)["op"] == "undo":
+            if len(in_effect) > 1:
+                in_effect.pop()
+        else:
+            in_effect.append(state)
+    assert game.state() == in_effect[-1]
+    for expected in reversed(in_effect[:-1]):
+        game.apply({"op": "undo"})
+        assert game.state() == expected
+    game.apply({"op": "undo"})
+    assert game.state() == in_effect[0]
+
+
+def test_cli_trace_equals_live_play(tmp_path):
+    for seed in range(5):
+        lines, live = random_game(random.Random(seed))
+        log = tmp_path / ("game%d.jsonl" % seed)
+        log.write_text("\n".join(lines) + "\n")
+        out = subprocess.run([sys.executable, "-m", "host_tools.cli", "replay", "--trace", str(log)],
+                             capture_output=True, text=True, check=True).stdout
+        assert [json.loads(l) for l in out.splitlines()] == live[1:]
+
+
+def test_games_reach_every_ending():
+    endings = set()
+    for seed in range(300):
+        lines, live = random_game(random.Random(seed))
+        last = live[-1]
+        if last["over"]:
+            game = replay(lines, load_layout)
+            endings.add(game.decided_by())
+    assert {"points", "early end"} <= endings, endings
+
+
+def test_micropython_replays_random_games_identically():
+    from host_tools.micropython import run
+
+    games = [random_game(random.Random(seed)) for seed in range(40)]
+    code = """
+import json
+from companion.core.log import replay
+def load(name):
+    with open('/board_layouts/' + name + '.json') as f:
+        return json.load(f)
+for lines in %r:
+    out = []
+    replay(lines, load, lambda g, e: out.append(g.state()))
+    print('TRACE ' + json.dumps(out))
+""" % ([lines for lines, _ in games],)
+    traces = [json.loads(l[6:]) for l in run(code).splitlines() if l.startswith("TRACE ")]
+    assert traces == [live[1:] for _, live in games]
