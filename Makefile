@@ -3,9 +3,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: setup test
+.PHONY: setup test sim browser bench cairo images
 
-setup: $(VENV)/.installed node_modules/.installed
+setup: $(VENV)/.installed node_modules/.installed browser cairo
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -19,3 +19,33 @@ node_modules/.installed: package.json package-lock.json
 
 test: setup
 	$(PY) -m pytest
+
+# Debian's chromium drives the simulator's browser tests (playwright-core).
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+browser:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif command -v apt-get >/dev/null; then $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; \
+	else echo "note: no apt-get here: install chromium at /usr/bin/chromium yourself, or the browser tests are skipped"; fi
+
+# The browser simulator: `make sim` (PORT=8001 make sim for another port).
+PORT ?= 8000
+sim: $(VENV)/.installed node_modules/.installed
+	$(VENV)/bin/companion sim --port $(PORT)
+
+# Cost per event, memory and size under MicroPython (docs/bench.md); the
+# figures also go to artifacts/bench.json. COMPARE=old.json prints the change.
+bench: $(VENV)/.installed node_modules/.installed
+	$(VENV)/bin/companion bench --json artifacts/bench.json $(if $(COMPARE),--compare $(COMPARE))
+
+# PNG pictures (companion layout draw / replay --svg X.png) use cairosvg, which needs libcairo2.
+cairo:
+	@if ldconfig -p 2>/dev/null | grep -q libcairo.so.2; then :; \
+	elif command -v apt-get >/dev/null; then $(SUDO) apt-get update && $(SUDO) apt-get install -y libcairo2; \
+	else echo "note: no apt-get here: install the cairo library yourself for PNG output"; fi
+
+# The pictures in docs/images (README, docs/layouts.md), drawn from the layout and a real game.
+images: $(VENV)/.installed cairo
+	for ext in svg png; do \
+	  $(VENV)/bin/companion layout draw board_layouts/kahuna.json -o docs/images/kahuna-board.$$ext && \
+	  $(VENV)/bin/companion replay tests/logs/kahuna_full_game.jsonl --svg docs/images/kahuna-game.$$ext >/dev/null || exit 1; \
+	done

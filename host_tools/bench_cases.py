@@ -1,9 +1,12 @@
 """The events `companion bench` measures, per game: a small table of scripts.
 
-A case is (name, events that reach the position, the measured event).
-Events are written "op at" (e.g. "place ALOA-BARI") or as dicts for ops
-with other fields. To bench a new game, add an entry to GAMES; cases whose
-game module does not exist yet are skipped (see available()).
+A case is (name, events that reach the position, the measured event); an
+"undo" case's events end with the event it takes back (the bench re-applies
+it between timed repetitions).
+Events are short strings: "op" then either one bare word, the "at" field
+("place ALOA-BARI"), or key=value words ("move from=-4,0 to=1,0"; numbers
+become ints). To bench a new game, add an entry to GAMES; games whose core
+module does not exist (yet) are skipped (see available()).
 """
 
 import importlib
@@ -22,6 +25,33 @@ KAHUNA_EXAMPLE = [
 ]
 W = KAHUNA_EXAMPLE
 
+# Twelve Rukuni turns from the start (a seeded random game), then a move and a set.
+RUKUNI_GAME = (
+    "move from=-4,0 to=1,0|set at=0,1|move from=0,4 to=-2,4|set at=-1,3|move from=4,0 to=2,2|"
+    "set at=1,3|move from=-2,4 to=-2,-1|set at=-1,-1|move from=-2,-1 to=-4,1|set at=-3,1|"
+    "move from=-4,4 to=-3,3|set at=-3,2|move from=-4,1 to=-4,3|set at=-4,2|"
+    "move from=4,-4 to=2,-4|set at=2,-3|move from=2,2 to=2,0|set at=2,1|move from=2,0 to=3,-1|"
+    "set at=2,-1|move from=-3,3 to=-1,1|set at=-1,0|move from=1,0 to=2,0|set at=1,1|"
+    "move from=2,-4 to=3,-4|set at=3,-3").split("|")
+R = RUKUNI_GAME
+
+
+def _duell_basic():
+    """Duell's basic board (tests/scenarios/duell_scenarios.py BASIC): Bison's
+    k+1 and Wolf's (k+1) % 9 + 1 on site k, in the placing order BWWBBWW..."""
+    nb = nw = 0
+    out = []
+    for who in "BWWBBWWBBWWBBWWBBW":
+        if who == "B":
+            k, value, nb = nb, nb + 1, nb + 1
+        else:
+            k, value, nw = nw, (nw + 1) % 9 + 1, nw + 1
+        out.append("put player=%s at=%d,%d value=%d" % ("bison" if who == "B" else "wolf", k // 3, k % 3, value))
+    return out
+
+
+D = _duell_basic()
+
 GAMES = {
     "kahuna": {
         "module": "companion.core.kahuna",
@@ -35,17 +65,41 @@ GAMES = {
             ("undo", W[:21], "undo"),            # takes back the cascade
         ],
     },
+    "rukuni": {
+        "module": "companion.core.rukuni",
+        "header": {"game": "rukuni", "layout": "rukuni", "first": "white"},
+        "cases": [
+            ("move", R[:24], R[24]),
+            ("set", R[:25], R[25]),
+            ("undo", R, "undo"),
+        ],
+    },
+    "duell": {
+        "module": "companion.core.duell",
+        "header": {"game": "duell", "layout": "duell", "variants": []},
+        "cases": [
+            ("put", D[:9], D[9]),               # checks the board can still be completed
+            ("put_last", D[:17], D[17]),
+            ("mask", D, "mask player=wolf choice=2"),
+            ("duel", D + ["mask player=wolf choice=2"], "mask player=bison choice=2"),
+            ("swap", D + ["mask player=wolf choice=2", "mask player=bison choice=2"], "swap a=0,0 b=1,1"),
+            ("undo", D + ["mask player=wolf choice=2", "mask player=bison choice=2"], "undo"),
+        ],
+    },
 }
 
 
 def event(e):
-    """'place ALOA-BARI' -> {"op": "place", "at": "ALOA-BARI"}; dicts pass through."""
+    """'place ALOA-BARI' -> {"op": "place", "at": "ALOA-BARI"}; "value=3" -> 3."""
     if isinstance(e, dict):
         return e
-    parts = e.split(" ", 1)
-    d = {"op": parts[0]}
-    if len(parts) == 2:
-        d["at"] = parts[1]
+    words = e.split()
+    d = {"op": words[0]}
+    for w in words[1:]:
+        key, eq, value = w.partition("=")
+        if not eq:
+            key, value = "at", w
+        d[key] = int(value) if value.lstrip("-").isdigit() else value
     return d
 
 

@@ -34,6 +34,7 @@ def layout_svg(layout):
     if layout.get("kind") == "islands":
         canvas = _Canvas(layout, footer=2)
         _draw_islands(canvas, layout, None)
+        _draw_extras(canvas, layout, ("islands", "connections"))
     else:
         canvas = _Canvas(layout, footer=2)
         _draw_cells(canvas, layout)
@@ -85,8 +86,9 @@ def _draw_islands(canvas, layout, state):
             _text(g, x, y + 5, i["name"], 12, bold=True, colour=text_colour)
 
 
-def _draw_cells(canvas, layout):
-    """Any other kind: its cells or sites as shapes with name and numbers."""
+def _draw_cells(canvas, layout, state=None):
+    """Any other kind: its cells or sites as shapes, with name and numbers
+    (a wiring guide) or with what the game state puts there."""
     key, shape = CELL_GROUPS.get(layout.get("kind"), (None, "square"))
     items = [e for e in layout.get(key) or () if "x" in e and "y" in e]
     points = [canvas.xy(e) for e in items]
@@ -101,12 +103,73 @@ def _draw_cells(canvas, layout):
                                       _n(y + r * math.sin(math.radians(30 + 60 * k)))) for k in range(6))
             ET.SubElement(g, "polygon", {"points": pts, "fill": LAND, "stroke": INK, "stroke-width": "1.5"})
         else:
-            s = gap * 0.8
+            s = gap * 0.6
             ET.SubElement(g, "rect", {"x": _n(x - s / 2), "y": _n(y - s / 2), "width": _n(s), "height": _n(s),
                                       "rx": "6", "fill": LAND, "stroke": INK, "stroke-width": "2"})
         size = 11 if gap > 50 else 8
-        _text(g, x, y - 2, str(e.get("name")), size, bold=True)
-        _numbers(g, x, y + size + 1, e.get("led"), e.get("button"), size=size - 1)
+        if state is None:
+            _text(g, x, y - 2, str(e.get("name")), size, bold=True)
+            _numbers(g, x, y + size + 1, e.get("led"), e.get("button"), size=size - 1)
+        elif shape == "hexagon":
+            _hex_state(g, x, y, gap, e.get("name"), state)
+        else:
+            _site_state(g, x, y, gap, e.get("name"), state)
+    if state is None:
+        _draw_extras(canvas, layout, (key,))
+
+
+def _hex_state(g, x, y, gap, name, state):
+    """A stone in its owner's colour, or a tower."""
+    owner = (state.get("stones") or {}).get(name)
+    if owner:
+        g.set("data-stone", owner)
+        ET.SubElement(g, "circle", {"class": "stone", "cx": _n(x), "cy": _n(y), "r": _n(gap * 0.3),
+                                    "fill": _colour(owner), "stroke": INK, "stroke-width": "1.5"})
+    elif name in (state.get("towers") or ()):
+        g.set("data-tower", "1")
+        w = gap * 0.4
+        ET.SubElement(g, "rect", {"class": "tower", "x": _n(x - w / 2), "y": _n(y - w * 0.6), "width": _n(w),
+                                  "height": _n(w * 1.2), "rx": "3", "fill": "#8b5e34", "stroke": INK,
+                                  "stroke-width": "1.5"})
+    else:
+        _text(g, x, y + 3, str(name), 8, colour="#8a7a55")
+
+
+def _site_state(g, x, y, gap, name, state):
+    """Each player's stone values on a duel site; the last duel's site outlined."""
+    here = (state.get("sites") or {}).get(name) or {}
+    players = sorted(here)
+    duel = state.get("duel") or {}
+    if duel.get("at") == name:
+        s = gap * 0.6 + 8
+        ET.SubElement(g, "rect", {"class": "last-duel", "x": _n(x - s / 2), "y": _n(y - s / 2), "width": _n(s),
+                                  "height": _n(s), "rx": "9", "fill": "none", "stroke": "#c2410c",
+                                  "stroke-width": "3"})
+    _text(g, x, y - gap * 0.18, str(name), 10, colour="#8a7a55")
+    for k in range(len(players)):
+        p = players[k]
+        values = "+".join("?" if v is None else str(v) for v in here[p]) or "-"
+        t = _text(g, x + (k * 2 - 1) * gap * 0.13, y + gap * 0.12, values, 18, bold=True, colour=_colour(p))
+        t.set("class", "value " + p)
+
+
+def _draw_extras(canvas, layout, drawn):
+    """Elements of other groups that have a position (stone LEDs, mask buttons, ...)."""
+    for key in sorted(layout):
+        items = layout[key]
+        if key in drawn or not isinstance(items, list):
+            continue
+        for e in items:
+            if not isinstance(e, dict) or "x" not in e or "y" not in e:
+                continue
+            x, y = canvas.xy(e)
+            g = ET.SubElement(canvas.board, "g", {"class": "extra " + key, "data-name": str(e.get("name")),
+                                                  "data-led": str(e.get("led")),
+                                                  "data-button": str(e.get("button"))})
+            ET.SubElement(g, "rect", {"x": _n(x - 17), "y": _n(y - 9), "width": "34", "height": "17", "rx": "8",
+                                      "fill": "#ffffff", "stroke": INK, "stroke-width": "1"})
+            _numbers(g, x, y + 4, e.get("led"), e.get("button"), size=10)
+            _text(g, x, y + 20, str(e.get("name")), 9, colour=INK)
 
 
 def _legend(canvas, layout):
@@ -133,13 +196,20 @@ def _legend(canvas, layout):
 # --- game states ----------------------------------------------------------------------
 def game_svg(layout, game, caption):
     """The board of an island game in player colours, with the game's summary beside it."""
-    if layout.get("kind") != "islands":
-        raise DrawError("drawing a game state needs an island board; %r boards are not drawn yet"
-                        % layout.get("kind"))
+    kind = layout.get("kind")
+    if kind not in ("islands", "hex", "duel"):
+        raise DrawError("cannot draw a game on a %r board yet" % (kind,))
     state = game.state()
     lines = summary_lines(game, state)
     canvas = _Canvas(layout, footer=0, side=330)
-    _draw_islands(canvas, layout, state)
+    if kind == "islands":
+        _draw_islands(canvas, layout, state)
+    else:
+        _draw_cells(canvas, layout, state)
+    if kind == "hex":  # Rukuni's groups and their scores
+        from . import draw_hex
+
+        lines = draw_hex.overlay(canvas, layout, game, lines)
     g = ET.SubElement(canvas.root, "g", {"class": "summary"})
     x = canvas.side_x
     y = MARGIN + 4
@@ -149,32 +219,40 @@ def game_svg(layout, game, caption):
         t = _text(g, x, y, "", 14, anchor="start")
         t.set("class", "summary-line")
         if line.startswith("@"):  # a player line: a colour swatch first
-            player, rest = line[1:].split(" ", 1)
+            player, rest = line[1:].split(": ", 1)
             ET.SubElement(g, "circle", {"cx": _n(x + 7), "cy": _n(y - 5), "r": "7", "fill": _colour(player),
                                         "stroke": INK, "stroke-width": "1"})
             t.set("x", _n(x + 20))
-            t.text = player + " " + rest
+            t.text = player + ": " + rest
         else:
             t.text = line
+            if line.startswith("Winner") or line.startswith("Draw"):
+                t.set("font-weight", "bold")
     return canvas.text()
 
 
 def summary_lines(game, state):
     """Plain lines: where the game stands, each player, each scoring, the result."""
     lines = []
-    players = list(state["score"])
+    tally = "score" if "score" in state else "migis"
+    players = list(state.get(tally) or ())
     if state["over"]:
         lines.append("Game over")
     else:
-        final = hasattr(game, "phase") and game.phase() == 2
-        lines.append("Round %d%s, %s to play" % (state["round"], " (final turns)" if final else "",
-                                                  state["active"]))
+        final = hasattr(game, "scoring_result") and game.phase() == 2
+        where = "Round %d%s, " % (state["round"], " (final turns)" if final else "") if "round" in state else ""
+        lines.append("%s%s to play" % (where, state["active"]))
     for k in range(len(players)):
         p = players[k]
+        if tally == "migis":
+            lines.append("@%s: %d Migis" % (p, state["migis"][p]))
+            continue
         extra = ""
-        if hasattr(game, "stones"):
-            extra = ", %d stones, %d sticks" % (game.stones(k), game.sticks(k))
-        lines.append("@%s %d point%s%s" % (p, state["score"][p], "" if state["score"][p] == 1 else "s", extra))
+        if hasattr(game, "sticks"):
+            extra = " \u00b7 %s \u00b7 %s" % (_count(game.stones(k), "stone"), _count(game.sticks(k), "stick"))
+        elif "largest" in state:
+            extra = " \u00b7 largest group %d" % state["largest"][p]
+        lines.append("@%s: %s%s" % (p, _count(state["score"][p], "point"), extra))
     if hasattr(game, "scoring_result"):
         lines.append("")
         for k, label, points in ((0, "1st scoring", 1), (1, "2nd scoring", 2), (2, "final scoring", None)):
@@ -187,6 +265,12 @@ def summary_lines(game, state):
                 if points is None:
                     points = abs(game.stones(0) - game.stones(1))
                 lines.append("%s: %s +%d" % (label, players[r], points))
+    duel = state.get("duel")
+    if duel:
+        lines.append("")
+        lines.append("%d duels; the last at %s:" % (state["duels"], duel["at"]))
+        lines.append("%s, %s" % (", ".join("%s %s" % (p, duel[p]) for p in players), (
+            "a draw" if duel["winner"] == "draw" else "%s won %d Migis" % (duel["winner"], duel["paid"]))))
     if state["winner"]:
         lines.append("")
         lines += _result_lines(game, state, players)
@@ -196,10 +280,12 @@ def summary_lines(game, state):
 def _result_lines(game, state, players):
     w = state["winner"]
     how = game.decided_by() if hasattr(game, "decided_by") else ""
-    score = state["score"]
-    totals = "-".join(str(score[p]) for p in players)
+    score = state.get("score") or {}
+    totals = "-".join(str(score.get(p)) for p in players)
     if w == "draw":
-        return ["Draw: points, final scoring and", "sticks on the board all tied"]
+        if hasattr(game, "sticks"):
+            return ["Draw: points, final scoring and", "sticks on the board all tied"]
+        return ["Draw"]
     head = "Winner: %s" % w
     if how == "points":
         return [head, "on points (%s)" % totals]
@@ -210,6 +296,10 @@ def _result_lines(game, state, players):
     if how == "early end":
         loser = [p for p in players if p != w][0]
         return [head, "early end: %s has no stick left" % loser]
+    if how == "largest group":
+        return [head, "points tied %s; tie-break:" % totals, "the largest group"]
+    if state.get("ended_by") == "migis":
+        return [head, "with all the Migis"]
     return [head]
 
 
@@ -285,15 +375,21 @@ def _closest(points):
 
 
 def _numbers(parent, x, y, led, button, boxed=False, size=11):
-    """'LED · button' centred at x; three texts, as renderers differ on centred tspans."""
+    """'LED · button' centred at x (either may be None); separate texts, as
+    renderers differ on centred tspans."""
     if boxed:
         ET.SubElement(parent, "rect", {"x": _n(x - 21), "y": _n(y - 9), "width": "42", "height": "17",
                                        "rx": "8", "fill": "#ffffff", "stroke": INK, "stroke-width": "1"})
         y += 4
     g = ET.SubElement(parent, "g", {"class": "numbers", "font-size": str(size), "font-weight": "bold"})
-    _text(g, x - 3, y, str(led), size, anchor="end", colour=LED_COLOUR).set("class", "led")
-    _text(g, x, y, "\u00b7", size, colour=INK)
-    _text(g, x + 3, y, str(button), size, anchor="start", colour=BUTTON_COLOUR).set("class", "button")
+    if led is not None and button is not None:
+        _text(g, x - 3, y, str(led), size, anchor="end", colour=LED_COLOUR).set("class", "led")
+        _text(g, x, y, "\u00b7", size, colour=INK)
+        _text(g, x + 3, y, str(button), size, anchor="start", colour=BUTTON_COLOUR).set("class", "button")
+    elif led is not None:
+        _text(g, x, y, str(led), size, colour=LED_COLOUR).set("class", "led")
+    elif button is not None:
+        _text(g, x, y, str(button), size, colour=BUTTON_COLOUR).set("class", "button")
 
 
 def _line(parent, points, colour, width, dash=None):
@@ -320,6 +416,10 @@ def _tspan(text_el, s, colour, bold=False):
     t = ET.SubElement(text_el, "tspan", a)
     t.text = s
     return t
+
+
+def _count(n, word):
+    return "%d %s" % (n, word if n == 1 else word + "s")
 
 
 def _colour(player):

@@ -81,7 +81,8 @@ def run_check(args):
         return 1
     fits = ""
     if profile is not None:
-        fits = "; buttons fit %s (%s)" % (ppath.stem, layout_check.button_capacity(profile)[1])
+        n, wiring = layout_check.button_capacity(profile)
+        fits = "; buttons fit %s (%s, codes 0..%d)" % (ppath.stem, wiring, n - 1)
     print("%s: ok \u2014 %s%s" % (path, layout_check.summary(layout), fits))
     return 0
 

@@ -111,11 +111,13 @@ function usedBlocks(dir = "/") {
   return blocks;
 }
 
-let dirty = false;
+let dirty = false; // the files changed since they were last written back
 for (const name of ["write", "mkdir", "rmdir", "unlink", "rename", "open", "truncate", "ftruncate"]) {
   const original = FS[name];
   FS[name] = function (...args) {
-    dirty = true;
+    const target = typeof args[0] === "object" ? args[0].path : String(args[0]);
+    if (!String(target).startsWith("/dev/")) dirty = true;
+    if (process.env.VD_DEBUG) process.stderr.write(name + " " + target + "\n");
     return original.apply(this, args);
   };
 }
@@ -188,7 +190,9 @@ function startInterpreter(first) {
 function flush() {
   if (dirty) {
     dirty = false;
+    const t0 = performance.now();
     saveTree("/", opts.fs);
+    if (process.env.VD_DEBUG) process.stderr.write("save " + (performance.now() - t0).toFixed(1) + "ms\n");
   }
   if (out.length) {
     const text = Buffer.concat(out.map((b) => Buffer.from(b))).toString("latin1");
@@ -235,10 +239,12 @@ async function drain() {
   busy = true;
   while (pending.length) {
     const chunk = pending.shift();
+    const t0 = performance.now();
     for (const c of chunk) {
       await processByte(c);
       flush();
     }
+    if (process.env.VD_DEBUG) process.stderr.write("chunk " + chunk.length + " " + (performance.now() - t0).toFixed(1) + "ms\n");
   }
   busy = false;
 }

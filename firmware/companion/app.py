@@ -17,7 +17,7 @@ LEVELS = (16, 40, 80, 150, 255)  # brightness settings, 1..5
 MENU_LINES = 7
 
 
-def wrap(text, width=16, rows=3):
+def wrap(text, width=16, rows=5):
     """Plain words on the display: word-wrapped, at most `rows` lines."""
     out = []
     line = ""

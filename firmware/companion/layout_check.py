@@ -99,7 +99,7 @@ def button_capacity(profile):
 
 
 def check_profile(profile):
-    """Problems of a hardware profile's "buttons" entry."""
+    """Problems of a hardware profile: its button wiring and the GPIOs it uses."""
     if not isinstance(profile, dict):
         return [("profile", "is not a JSON object", "the file must hold one {...} object")]
     b = profile.get("buttons")
@@ -112,7 +112,6 @@ def check_profile(profile):
         return [("buttons.kind", "unknown button wiring %r" % (b.get("kind"),),
                  "use one of " + ", ".join(sorted(lists)))]
     out = []
-    seen = {}
     for key in keys:
         values = b.get(key)
         if not isinstance(values, list) or not values:
@@ -120,17 +119,78 @@ def check_profile(profile):
             continue
         for v in values:
             if not _is_int(v) or v < 0:
-                out.append(("buttons." + key, "%r is not a pin or address number" % (v,),
-                            "use non-negative integers"))
-            elif v in seen:
-                out.append(("buttons." + key, "%d is used twice (also in buttons.%s)" % (v, seen[v]),
-                            "every row, column or pin needs its own GPIO"))
-            else:
-                seen[v] = key
-            if key == "addrs" and _is_int(v) and v not in MCP23017_ADDRS:
-                out.append(("buttons.addrs", "%r is not an MCP23017 address" % (v,),
-                            "its I2C address is 0x20..0x27 (32..39), set by pins A0-A2"))
+                out.append(("buttons." + key, "%r is not a pin or address number" % (v,), "use whole numbers >= 0"))
+        if key == "addrs":
+            _check_addrs(values, out)
+    _check_pins(profile, out)
     return out
+
+
+def _check_addrs(addrs, out):
+    seen = []
+    for a in addrs:
+        if a in seen:
+            out.append(("buttons.addrs", "%r is used twice" % (a,), "each expander needs its own address"))
+        elif _is_int(a) and a not in MCP23017_ADDRS:
+            out.append(("buttons.addrs", "%r is not an MCP23017 address" % (a,),
+                        "its I2C address is 0x20..0x27 (32..39), set by pins A0-A2"))
+        seen.append(a)
+
+
+# What a GPIO does for each profile entry: "out" drives, "in" reads with the
+# internal pull-up, "sda"/"scl" an I2C line (which devices may share).
+PIN_ROLES = (("buttons", "rows", "out"), ("buttons", "cols", "in"), ("buttons", "pins", "in"),
+             ("buttons", "sda", "sda"), ("buttons", "scl", "scl"), ("leds", "pin", "out"),
+             ("display", "sda", "sda"), ("display", "scl", "scl"))
+ESP32_INPUT_ONLY = (34, 35, 36, 37, 38, 39)  # no output driver, no internal pull-up
+ESP32_FLASH = (6, 7, 8, 9, 10, 11)  # wired to the module's flash chip
+PICO_HEADER = tuple(range(23)) + (26, 27, 28)  # the GPIOs on the Pico's pins
+
+
+def _pin_uses(profile):
+    uses = []
+    for part, key, role in PIN_ROLES:
+        d = profile.get(part)
+        v = d.get(key) if isinstance(d, dict) else None
+        for pin in (v if isinstance(v, list) else [v]):
+            if _is_int(pin):
+                uses.append(("%s.%s" % (part, key), pin, role))
+    return uses
+
+
+def _check_pins(profile, out):
+    """Each GPIO has one job (an I2C bus may be shared), and the chip can do it."""
+    chip = _chip(profile)
+    seen = {}
+    for where, pin, role in _pin_uses(profile):
+        if pin in seen and not (role in ("sda", "scl") and seen[pin][1] == role):
+            out.append((where, "GPIO %d is also used by %s" % (pin, seen[pin][0]),
+                        "give every row, column, pin and bus line its own GPIO"))
+        elif pin not in seen:
+            seen[pin] = (where, role)
+        if chip == "esp32" and pin in ESP32_FLASH:
+            out.append((where, "GPIO %d is wired to the ESP32 module's flash" % pin, "use another GPIO"))
+        elif chip == "esp32" and pin in ESP32_INPUT_ONLY:
+            if role == "in":
+                out.append((where, "GPIO %d has no internal pull-up on the ESP32: an open button reads at "
+                            "random" % pin, "use a GPIO below 34 for button inputs"))
+            else:
+                out.append((where, "GPIO %d is input-only on the ESP32" % pin, "use a GPIO below 34"))
+        elif chip == "rp2040" and pin not in PICO_HEADER:
+            out.append((where, "GPIO %d is not on the Pico's pin header" % pin, "use GPIO 0..22 or 26..28"))
+
+
+def _chip(profile):
+    """The profile's "chip", else guessed from its "board" text."""
+    chip = profile.get("chip")
+    if chip:
+        return chip
+    board = str(profile.get("board", "")).lower()
+    if "esp32" in board:
+        return "esp32"
+    if "rp2040" in board or "pico" in board:
+        return "rp2040"
+    return None
 
 
 # --- generic checks ----------------------------------------------------------
@@ -150,7 +210,7 @@ def _elements(layout, groups, out):
         if items is None:
             if key in required_keys:
                 out.append((key, "the layout has no \"%s\" list" % key,
-                            "a %s layout lists its %s" % (layout.get("kind"), key)))
+                            "a \"%s\" layout needs \"%s\": [...]" % (layout.get("kind"), key)))
             continue
         if not isinstance(items, list) or (key in required_keys and not items):
             out.append((key, "must be a non-empty list", "list the %s as [{...}, ...]" % key))
@@ -207,10 +267,12 @@ def _check_coordinates(elements, size, out):
 
 def _check_leds(elements, out):
     owner = {}
+    count = 0
     for entry, e in elements:
         if "led" not in e:
             continue
         led = e["led"]
+        count += 1
         if not _is_int(led) or led < 0:
             out.append((entry, "LED index %r is not a whole number >= 0" % (led,), HINTS["led"]))
         elif led in owner:
@@ -222,7 +284,7 @@ def _check_leds(elements, out):
         return
     top = max(owner)
     missing = [i for i in range(top) if i not in owner]
-    hint = "number the LEDs 0..%d in chain order, without gaps" % (len(owner) - 1)
+    hint = "number the %d LEDs 0..%d in chain order, without gaps" % (count, count - 1)
     if len(missing) > MAX_LISTED:
         out.append(("LEDs", "%d indices below %d are unused (%s, ...)" % (
             len(missing), top, ", ".join(str(i) for i in missing[:MAX_LISTED])), hint))

@@ -35,6 +35,9 @@ class Store:
 
     def load(self):
         """The complete lines of the current log (header first), or None."""
+        tmp = self.path + ".tmp"
+        if not _exists(self.path) and _exists(tmp):
+            os.rename(tmp, self.path)  # a cut between the two steps of _rewrite on FAT
         if not _exists(self.path):
             return None
         with open(self.path) as f:
@@ -53,7 +56,11 @@ class Store:
         tmp = self.path + ".tmp"
         with open(tmp, "w") as f:
             f.write(text)
-        os.rename(tmp, self.path)
+        try:
+            os.rename(tmp, self.path)  # LittleFS replaces the old file at once
+        except OSError:  # FAT will not rename onto an existing file
+            os.remove(self.path)
+            os.rename(tmp, self.path)
 
     def begin(self, header):
         """Start a new game log; the previous one (if any) is archived."""

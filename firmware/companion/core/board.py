@@ -55,6 +55,9 @@ class IslandBoard:
     def conn(self, name):
         """Index of a connection named 'A-B' (either order); Illegal if unknown."""
         if isinstance(name, str):
+            k = self._conn_index.get(name)  # logs name it in order: no allocation
+            if k is not None:
+                return k
             parts = name.split("-")
             if len(parts) == 2:
                 k = self._conn_index.get(connection_name(parts[0], parts[1]))

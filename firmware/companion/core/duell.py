@@ -32,10 +32,9 @@ LAST_AT = const(26)  # the last duel: site + 1 (0: none yet)
 LAST_VALUE = const(27)  # +player: the value (profi: total) each had there
 LAST_WINNER = const(29)  # 0 none, 1 bison, 2 wolf, 3 draw
 LAST_PAID = const(30)
-PASSED = const(31)  # player + 1 who had no legal swap after the last duel
-WINNER = const(32)  # 0 none, 1 bison, 2 wolf, 3 draw
-HOW = const(33)  # 1 all Migis, 2 time
-NSLOTS = const(34)
+WINNER = const(31)  # 0 none, 1 bison, 2 wolf, 3 draw
+HOW = const(32)  # 1 all Migis, 2 time
+NSLOTS = const(33)
 
 ENDED_BY = (None, "migis", "time")
 
@@ -76,6 +75,8 @@ class Duell(Game):
             raise Illegal("the memory and profi variants do not mix: profi stones lie open")
         # the agreed time limit, for the device's clock (the core has none)
         self.minutes = header.get("minutes")
+        if self.minutes is not None and (not isinstance(self.minutes, int) or self.minutes < 1):
+            raise Illegal("\"minutes\" %r: the time limit is a whole number of minutes" % (self.minutes,))
         s = self.s
         s[MIGI] = MIGIS // 2
         s[MIGI + 1] = MIGIS // 2
@@ -115,10 +116,6 @@ class Duell(Game):
     def chosen(self, p):
         return self.s[MASK + p] != 0
 
-    def where(self, p, value):
-        """The site of a stone (colour p, 1..9), or -1 if not on the board."""
-        return self.s[p * 9 + value - 1] - 1
-
     def stones_at(self, p, site):
         """The values of colour p's stones on a site, ascending."""
         s = self.s
@@ -139,6 +136,10 @@ class Duell(Game):
         """None until decided, then 0 bison, 1 wolf, 2 draw."""
         w = self.s[WINNER]
         return None if w == 0 else w - 1
+
+    def ended_by(self):
+        """None while playing, then "migis" (one player has them all) or "time"."""
+        return ENDED_BY[self.s[HOW]]
 
     def last_duel(self):
         """The last duel as a dict (values revealed to both), or None."""
@@ -170,7 +171,6 @@ class Duell(Game):
             hand[PLAYERS[p]] = [None] * len(vals) if hidden[p] else vals
         a = self.active()
         w = self.winner()
-        passed = s[PASSED]
         return {
             "phase": PHASES[s[PHASE]],
             "active": None if a is None else PLAYERS[a],
@@ -180,10 +180,9 @@ class Duell(Game):
             "masks": {"bison": self.chosen(0), "wolf": self.chosen(1)},
             "duels": self.duels(),
             "duel": self.last_duel(),
-            "passed": PLAYERS[passed - 1] if passed else None,
             "over": self.over(),
             "winner": None if w is None else ("draw" if w == 2 else PLAYERS[w]),
-            "ended_by": ENDED_BY[s[HOW]],
+            "ended_by": self.ended_by(),
         }
 
     # --- names from the log ------------------------------------------------------
@@ -247,35 +246,23 @@ class Duell(Game):
         unequally).
         """
         s = self.s
-        need = []  # (colour needed, value it must not have)
+        on = bytearray(18)  # colour * 9 + site -> value there (placing: one at most)
         hands = [0, 0]  # bit v set: value v in hand
-        for p in (0, 1):
-            for v in range(1, 10):
-                if s[p * 9 + v - 1] == 0:
-                    hands[p] |= 1 << v
+        for i in range(18):
+            p = i // 9
+            if s[i]:
+                on[p * 9 + s[i] - 1] = i % 9 + 1
+            else:
+                hands[p] |= 1 << (i % 9 + 1)
+        need = []  # (colour needed, value it must not have)
         for k in range(NSITES):
-            b = self.stones_at(0, k)
-            w = self.stones_at(1, k)
+            b = on[k]
+            w = on[9 + k]
             if b and not w:
-                need.append((1, b[0]))
+                need.append((1, b))
             elif w and not b:
-                need.append((0, w[0]))
+                need.append((0, w))
         return _fill(need, 0, hands[0], hands[1])
-
-    def can_swap(self, p):
-        """Has player p any legal swap of two own stones (basic game)?"""
-        if self.memory or self.profi:
-            return True
-        for a in range(NSITES):
-            for b in range(a + 1, NSITES):
-                if self._swap_keeps_unequal(p, a, b):
-                    return True
-        return False
-
-    def _swap_keeps_unequal(self, p, a, b):
-        x = self.stones_at(p, a)[0]
-        y = self.stones_at(p, b)[0]
-        return y != self.stones_at(1 - p, a)[0] and x != self.stones_at(1 - p, b)[0]
 
     # --- events -------------------------------------------------------------
     def _put_event(self, ev):
@@ -336,13 +323,11 @@ class Duell(Game):
         self.set(LAST_VALUE + 1, w)
         self.set(LAST_WINNER, result)
         self.set(LAST_PAID, paid)
-        self.set(PASSED, 0)
         if s[MIGI] == 0 or s[MIGI + 1] == 0:
             self._finish(0 if s[MIGI] else 1, 1)
-        elif self.can_swap(self.swapper()):
-            self.set(PHASE, SWAP)
         else:
-            self.set(PASSED, self.swapper() + 1)
+            # A legal swap always exists (docs/duell.md), so no automatic pass.
+            self.set(PHASE, SWAP)
 
     def _stone(self, p, site, value, key):
         """The value of colour p's stone on a site; `value` picks one of a pile."""

@@ -7,7 +7,7 @@ Modules are imported only when their game is started, to save RAM.
 
 from . import Illegal
 
-NAMES = ("kahuna", "rukuni", "duell")
+NAMES = ("kahuna", "rukuni", "duell", "kanaloa")
 
 
 def new_game(header, layout):
@@ -24,4 +24,8 @@ def new_game(header, layout):
         from .duell import Duell
 
         return Duell(layout, header)
+    if name == "kanaloa":
+        from .kanaloa import Kanaloa
+
+        return Kanaloa(layout, header)
     raise Illegal("unknown game %r: this companion knows %s" % (name, ", ".join(NAMES)))

@@ -1,8 +1,7 @@
 """Rukuni for two players (RULES.md section 3).
 
-State slots: one per cell (FREE, 1 white, 2 black, TOWER), one per tower
-(the cell it stands on), then the scalars below. A turn is two events:
-`move` a tower, then `set` a stone next to it.
+A turn is two events: `move` a tower, then `set` a stone next to it.
+The state's slots are described on the class.
 
 Every destination a tower can reach has a free cell next to it: the cell
 just behind it on its line (passed over, or the one it left). So the rule
@@ -35,7 +34,7 @@ BY_LARGEST = const(2)
 BY_DRAW = const(3)
 DECIDED = ("", "points", "largest group", "draw")
 
-# scalar slots, after the cells and the towers
+# scalar slots, after the cells, the group links and the towers
 ACTIVE = const(0)  # 0 white, 1 black
 PHASE = const(1)
 MOVED = const(2)  # the cell of the tower just moved (SET phase)
@@ -50,6 +49,12 @@ def draw_start_player(seed):
 
 
 class Rukuni(Game):
+    """Slots: per cell what is on it (FREE, 1 white, 2 black, TOWER); per
+    cell its parent in its group's tree (a union-find kept in the state, so
+    undo restores groups too); per cell the size of the group it is the
+    root of; per tower its cell; then the scalars. The live score then
+    costs a few lookups around each tower."""
+
     players = PLAYERS
 
     def __init__(self, board, header):
@@ -63,7 +68,10 @@ class Rukuni(Game):
         n = board.size
         self.ncell = n
         self.ntower = len(tower_names)
-        self.base = n + self.ntower
+        self._parent = n
+        self._size = 2 * n
+        self._towers = 3 * n
+        self.base = 3 * n + self.ntower
         Game.__init__(self, self.base + NSCALARS)
         first = header.get("first", "white")
         if first == "lot":
@@ -73,31 +81,29 @@ class Rukuni(Game):
         for t in range(self.ntower):
             c = self._free_cell(tower_names[t], "tower")
             s[c] = TOWER
-            s[n + t] = c
+            s[self._towers + t] = c
+        left = [STONES_EACH, STONES_EACH]
         stones = position.get("stones") or {}
         for name in stones:
-            s[self._free_cell(name, "stone")] = player_index(PLAYERS, stones[name]) + 1
-        for p in range(2):
-            left = STONES_EACH - sum(1 for c in range(n) if s[c] == p + 1)
-            if left < 0:
-                raise Illegal("the position has more than %d %s stones" % (STONES_EACH, PLAYERS[p]))
-            s[self.base + LEFT + p] = left
-        # Work space for tally(), allocated once: per cell its group number
-        # (0 none), a stack for the flood fill; per group its owner, size and
-        # the number of towers touching it.
-        self._label = bytearray(n)
+            c = self._free_cell(name, "stone")
+            p = player_index(PLAYERS, stones[name])
+            left[p] -= 1
+            if left[p] < 0:
+                raise Illegal("the start position has more than %d %s stones" % (STONES_EACH, PLAYERS[p]))
+            s[c] = p + 1
+            self._join(c)
+        s[self.base + LEFT] = left[0]
+        s[self.base + LEFT + 1] = left[1]
+        # Work space, allocated once: a mark per cell (see tally) and the results.
+        self._mark = bytearray(n)
         self._zeros = bytes(n)
-        self._stack = bytearray(n)
-        self._gowner = bytearray(n + 1)
-        self._gsize = bytearray(n + 1)
-        self._gtowers = bytearray(n + 1)
-        self._gseen = bytearray(n + 1)
+        self._stamp = 0
         self.points = array("H", (0, 0))
         self.largest = bytearray(2)
-        self.ngroups = 0
         self._ops = {"move": self._move_event, "set": self._set_event}
-        if not self.any_move() or (self.left(0) == 0 and self.left(1) == 0):
-            self._finish()  # journalled before any event: undo never reaches it
+        if not self.any_move() or (left[0] == 0 and left[1] == 0):
+            self._finish()
+        self._jlen = 0  # the start position is not an event: nothing to undo
 
     def _free_cell(self, name, what):
         c = self.board.cell(name)
@@ -130,7 +136,7 @@ class Rukuni(Game):
         return self.s[c]
 
     def tower_cell(self, t):
-        return self.s[self.ncell + t]
+        return self.s[self._towers + t]
 
     def left(self, p):
         return self.s[self.base + LEFT + p]
@@ -154,6 +160,7 @@ class Rukuni(Game):
             elif s[c]:
                 stones[names[c]] = PLAYERS[s[c] - 1]
         self.tally()
+        self.find_largest()
         w = self.winner()
         return {
             "active": PLAYERS[self.active()],
@@ -162,6 +169,7 @@ class Rukuni(Game):
             "stones": stones,
             "supply": {"white": self.left(0), "black": self.left(1)},
             "score": {"white": self.points[0], "black": self.points[1]},
+            "largest": {"white": self.largest[0], "black": self.largest[1]},
             "over": self.over(),
             "winner": None if w is None else ("draw" if w == 2 else PLAYERS[w]),
         }
@@ -199,9 +207,9 @@ class Rukuni(Game):
 
     def any_move(self):
         s = self.s
-        n = self.ncell
+        at = self._towers
         for t in range(self.ntower):
-            if self.can_move(s[n + t]):
+            if self.can_move(s[at + t]):
                 return True
         return False
 
@@ -267,13 +275,12 @@ class Rukuni(Game):
         why = self.why_not_move(a, b)
         if why:
             raise Illegal(why)
-        n = self.ncell
-        t = 0
-        while self.s[n + t] != a:
-            t += 1
+        at = self._towers
+        while self.s[at] != a:
+            at += 1
         self.set(a, FREE)
         self.set(b, TOWER)
-        self.set(n + t, b)
+        self.set(at, b)
         if self.left(self.active()):
             self.set(self.base + MOVED, b)
             self.set(self.base + PHASE, SET)
@@ -286,6 +293,7 @@ class Rukuni(Game):
             raise Illegal(why)
         p = self.active()
         self.set(c, p + 1)
+        self._join(c)
         self.set(self.base + LEFT + p, self.left(p) - 1)
         self.set(self.base + PHASE, MOVE)
         self._next_turn()
@@ -297,6 +305,7 @@ class Rukuni(Game):
 
     def _finish(self):
         self.tally()
+        self.find_largest()
         pts = self.points
         big = self.largest
         if pts[0] != pts[1]:
@@ -309,76 +318,114 @@ class Rukuni(Game):
         self.set(self.base + HOW, how)
         self.set(self.base + PHASE, OVER)
 
-    # --- scoring -------------------------------------------------------------
-    def tally(self):
-        """Label the groups; fill `points` and `largest` per player. Allocates nothing.
+    # --- groups and scoring --------------------------------------------------
+    def root(self, c):
+        """The root cell of the group of the stone on c."""
+        s = self.s
+        up = self._parent
+        while s[up + c] != c:
+            c = s[up + c]
+        return c
 
-        Afterwards group_of(cell) names a stone's group (1..ngroups) and
-        group(g) gives its owner, size and towers.
+    def size(self, root):
+        return self.s[self._size + root]
+
+    def _join(self, c):
+        """The stone just put on c joins its neighbours of the same colour.
+
+        The smaller group's root goes under the larger's, so a root is at
+        most log2(25) links away; links are never compressed (each write
+        would be journalled).
+        """
+        s = self.s
+        up = self._parent
+        size = self._size
+        me = s[c]
+        self.set(up + c, c)
+        self.set(size + c, 1)
+        for m in self.board.around[c]:
+            if s[m] == me:
+                a = self.root(m)
+                b = self.root(c)
+                if a != b:
+                    if s[size + a] > s[size + b]:
+                        a, b = b, a
+                    self.set(up + a, b)
+                    self.set(size + b, s[size + a] + s[size + b])
+
+    def _new_stamp(self):
+        """A fresh value for `_mark`, so marks need no clearing between uses."""
+        self._stamp += 1
+        if self._stamp == 256:
+            self._mark[:] = self._zeros
+            self._stamp = 1
+        return self._stamp
+
+    def tally(self):
+        """Put each player's points into `points`. Allocates nothing.
+
+        A group scores its size once for every distinct tower next to it, so
+        walk round each tower and add the size of each group met (once).
         """
         s = self.s
         around = self.board.around
-        label = self._label
-        stack = self._stack
-        gowner = self._gowner
-        gsize = self._gsize
-        label[:] = self._zeros
-        g = 0
-        for c in range(self.ncell):
-            me = s[c]
-            if me == FREE or me == TOWER or label[c]:
-                continue
-            g += 1
-            gowner[g] = me
-            label[c] = g
-            stack[0] = c
-            top = 1
-            size = 0
-            while top:
-                top -= 1
-                size += 1
-                for m in around[stack[top]]:
-                    if s[m] == me and not label[m]:
-                        label[m] = g
-                        stack[top] = m
-                        top += 1
-            gsize[g] = size
-        self.ngroups = g
-        gtowers = self._gtowers
-        seen = self._gseen
-        for k in range(g + 1):
-            gtowers[k] = 0
-            seen[k] = 0
-        n = self.ncell
-        for t in range(self.ntower):
-            for m in around[s[n + t]]:
-                k = label[m]
-                if k and seen[k] != t + 1:
-                    seen[k] = t + 1
-                    gtowers[k] += 1
+        up = self._parent
+        size = self._size
+        mark = self._mark
         pts = self.points
+        pts[0] = 0
+        pts[1] = 0
+        for t in range(self._towers, self._towers + self.ntower):
+            stamp = self._new_stamp()
+            for m in around[s[t]]:
+                me = s[m]
+                if me == 1 or me == 2:
+                    while s[up + m] != m:
+                        m = s[up + m]
+                    if mark[m] != stamp:
+                        mark[m] = stamp
+                        pts[me - 1] += s[size + m]
+
+    def find_largest(self):
+        """Put each player's largest group size into `largest`."""
+        s = self.s
+        up = self._parent
         big = self.largest
-        pts[0] = pts[1] = big[0] = big[1] = 0
-        for k in range(1, g + 1):
-            p = gowner[k] - 1
-            pts[p] += gsize[k] * gtowers[k]
-            if gsize[k] > big[p]:
-                big[p] = gsize[k]
+        big[0] = 0
+        big[1] = 0
+        for c in range(self.ncell):
+            if s[up + c] == c and (s[c] == 1 or s[c] == 2):
+                n = s[self._size + c]
+                if n > big[s[c] - 1]:
+                    big[s[c] - 1] = n
 
-    def group_of(self, c):
-        return self._label[c]
-
-    def group(self, g):
-        """(player, size, towers touching) of group g, as numbered by the last tally()."""
-        return self._gowner[g] - 1, self._gsize[g], self._gtowers[g]
+    def towers_next_to(self, root):
+        """How many distinct towers touch the group with this root."""
+        s = self.s
+        n = 0
+        for t in range(self._towers, self._towers + self.ntower):
+            for m in self.board.around[s[t]]:
+                if (s[m] == 1 or s[m] == 2) and self.root(m) == root:
+                    n += 1
+                    break
+        return n
 
     def groups(self):
-        """Every group: {"player", "cells", "towers", "score"}, in board order."""
-        self.tally()
+        """Every group: {"player", "cells", "towers", "score"}, in board order of its first cell."""
+        s = self.s
         names = self.board.names
+        cells = {}
+        order = []
+        for c in range(self.ncell):
+            if s[c] == 1 or s[c] == 2:
+                r = self.root(c)
+                if r not in cells:
+                    cells[r] = []
+                    order.append(r)
+                cells[r].append(names[c])
         out = []
-        for g in range(1, self.ngroups + 1):
-            p, size, towers = self.group(g)
-            cells = [names[c] for c in range(self.ncell) if self._label[c] == g]
-            out.append({"player": PLAYERS[p], "cells": cells, "towers": towers, "score": size * towers})
+        for r in order:
+            towers = self.towers_next_to(r)
+            out.append({"player": PLAYERS[s[r] - 1], "cells": cells[r], "towers": towers,
+                        "score": self.size(r) * towers})
         return out

@@ -3,7 +3,7 @@
 Modules are imported only when their game is started, to save RAM.
 """
 
-NAMES = ("kahuna",)
+NAMES = ("kahuna", "rukuni", "duell")
 
 
 def load(name):
@@ -12,6 +12,14 @@ def load(name):
         from . import kahuna
 
         return kahuna
+    if name == "rukuni":
+        from . import rukuni
+
+        return rukuni
+    if name == "duell":
+        from . import duell
+
+        return duell
     raise ValueError("no device UI for game %r (known: %s)" % (name, ", ".join(NAMES)))
 
 

@@ -20,6 +20,10 @@ OPTIONS = (
                   ("black", {"variants": ["handicap"], "handicap": "black"}))),
 )
 
+# what decided the game (core decided_by()), in 16 characters
+DECIDED_TEXT = {"points": "on points", "final scoring": "tie: final score",
+                "sticks on the board": "tie: more sticks", "draw": "tied all through",
+                "early end": "other has no stk"}
 SHORT = ("W", "B")
 NAME = ("White", "Black")
 
@@ -126,15 +130,15 @@ class UI:
 
     def _scoring_note(self):
         g = self.game
+        if g.phase() == FINAL:
+            return "Round 3 over"
         k = 0
         while k < 3 and g.scoring_result(k) is not None:
             k += 1
-        if k == 0 or (k == 3 and not g.over()):
-            return "Round 3 over" if g.phase() == FINAL else ""
+        if k == 0:
+            return ""
         r = g.scoring_result(k - 1)
-        if r < 0:
-            return "Scoring %d: tie" % k
-        return "Scoring %d: %s" % (k, NAME[r][0])
+        return "Scoring %d: %s" % (k, "tie" if r < 0 else NAME[r][0])
 
     def _notes(self):
         g = self.game
@@ -142,7 +146,7 @@ class UI:
         if g.over():
             w = g.winner()
             notes.append("Draw" if w == 2 else NAME[w] + " wins")
-            notes.append("by " + g.decided_by())
+            notes.append(DECIDED_TEXT.get(g.decided_by(), g.decided_by()))
         todo = self._todo()
         if todo:
             notes.append(todo)

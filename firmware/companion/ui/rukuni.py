@@ -1,0 +1,201 @@
+"""Rukuni on the device: one button and one LED per cell, with move hints.
+
+A turn by presses: a tower (its legal destinations pulse), then one of
+them (the tower moves; the cells where the stone may go pulse in the
+player's colour), then one of those. The UI remembers what is physically
+on the board (`self.real`, coded like the core's cells); after an undo,
+cells that differ blink (put on) or flash fast (take off) until pressed.
+When the game is over, TURN (or any cell) shows the groups one by one.
+"""
+
+from ..core.rukuni import FREE, TOWER, MOVE, SET
+from ..frame import PLAYER, YELLOW, DIM, STEADY, BLINK, FAST, PULSE
+from . import controls
+
+OPTIONS = (
+    ("First", (("lot", {"first": "lot"}), ("white", {"first": "white"}),
+               ("black", {"first": "black"}))),
+)
+
+NAME = ("White", "Black")
+
+
+class UI:
+    def __init__(self, game, layout):
+        self.game = game
+        n = game.ncell
+        self.led = bytearray(n)
+        self.cell = {}  # button code -> cell
+        for e in layout["cells"]:
+            c = game.board.cell(e["name"])
+            self.led[c] = e["led"]
+            self.cell[e["button"]] = c
+        self.turn = controls(layout).get("TURN")
+        self.real = bytearray(game.s[:n])
+        self.picked = -1  # the tower pressed, whose destinations are shown
+        self.shown = 0  # game over: the group on show (0: the result)
+        self.roots = bytearray(n)  # game over: each group's root cell, in board order
+        self.ngroups = 0
+        self.buf = bytearray(n)
+
+    # --- the interface the app calls --------------------------------------
+    def press(self, button, long):
+        g = self.game
+        if g.over():
+            self._next_group()
+            return None
+        if button == self.turn:
+            self.real[:] = g.s[:g.ncell]  # TURN: the board is tidy
+            self.picked = -1
+            return None
+        c = self.cell.get(button)
+        if c is None:
+            return "button %d does nothing in Rukuni" % button
+        if self.real[c] != g.s[c]:
+            self.real[c] = g.s[c]  # the players confirm this change is done
+            return None
+        names = g.board.names
+        if g.phase() == SET:
+            return {"op": "set", "at": names[c]}
+        if g.cell(c) == TOWER:
+            if c == self.picked:
+                self.picked = -1
+            elif not g.can_move(c):
+                return "the tower on %s cannot move: every cell next to it is taken" % names[c]
+            else:
+                self.picked = c
+            return None
+        if self.picked < 0:
+            return "press the tower to move first, then where it goes"
+        return {"op": "move", "from": names[self.picked], "to": names[c]}
+
+    def accepted(self, event):
+        g = self.game
+        op = event["op"]
+        self.picked = -1
+        if op == "move":
+            self.real[g.board.cell(event["from"])] = FREE
+            self.real[g.board.cell(event["to"])] = TOWER
+        elif op == "set":
+            c = g.board.cell(event["at"])
+            self.real[c] = g.s[c]
+        if g.over():
+            self._find_groups()
+        else:
+            self.ngroups = 0
+        self.shown = 0
+
+    def leds(self, frame):
+        g = self.game
+        s = g.s
+        real = self.real
+        led = self.led
+        group = self.roots[self.shown - 1] if self.shown else -1
+        for c in range(g.ncell):
+            now = s[c]
+            was = real[c]
+            if now != was:
+                if now:
+                    frame.set(led[c], _colour(now), BLINK)
+                else:
+                    frame.set(led[c], _colour(was), FAST)
+            elif now == TOWER:
+                frame.set(led[c], YELLOW, STEADY)
+            elif now:
+                if group < 0:
+                    frame.set(led[c], PLAYER + now - 1, STEADY)
+                elif g.root(c) == group:
+                    frame.set(led[c], PLAYER + now - 1, PULSE)
+                else:
+                    frame.set(led[c], DIM, STEADY)
+        # Hints, except on cells where the real board still has to change.
+        buf = self.buf
+        if g.phase() == SET:
+            frame.set(led[g.moved()], YELLOW, BLINK)
+            colour = PLAYER + g.active()
+            n = g.stone_cells(buf)
+        elif self.picked >= 0 and g.phase() == MOVE:
+            frame.set(led[self.picked], YELLOW, BLINK)
+            colour = YELLOW
+            n = g.destinations(self.picked, buf)
+        else:
+            n = 0
+        for k in range(n):
+            c = buf[k]
+            if real[c] == s[c]:
+                frame.set(led[c], colour, PULSE)
+
+    def lines(self):
+        g = self.game
+        g.tally()
+        out = [self._title(), "      pts stones"]
+        for p in (0, 1):
+            out.append("%-5s %4d %4d" % (NAME[p], g.points[p], g.left(p)))
+        out.extend(self._notes())
+        return out[:8]
+
+    # --- helpers -------------------------------------------------------------
+    def _title(self):
+        g = self.game
+        if g.over():
+            return "Game over"
+        return "%s: %s" % (NAME[g.active()], "set stone" if g.phase() == SET else "move")
+
+    def _notes(self):
+        g = self.game
+        names = g.board.names
+        off = on = 0
+        for c in range(g.ncell):
+            if self.real[c] != g.s[c]:
+                if self.real[c]:
+                    off += 1
+                if g.s[c]:
+                    on += 1
+        notes = []
+        if off or on:
+            notes.append("Off %d  On %d" % (off, on))
+            notes.append("press each/TURN")
+        if g.over():
+            if self.shown:
+                p, size, towers = self._group(self.shown)
+                notes.append("Grp %d/%d %s" % (self.shown, self.ngroups, NAME[p]))
+                notes.append("%dx%d towers=%d" % (size, towers, size * towers))
+            else:
+                w = g.winner()
+                notes.append("Draw" if w == 2 else NAME[w] + " wins")
+                notes.append("by " + g.decided_by())
+                notes.append("TURN: groups")
+        elif g.phase() == SET:
+            notes.append("stone next to")
+            notes.append("tower on " + names[g.moved()])
+        elif self.picked >= 0:
+            notes.append("tower " + names[self.picked])
+            notes.append("%d places to go" % g.destinations(self.picked, self.buf))
+        else:
+            notes.append("press a tower")
+        return notes
+
+    def _find_groups(self):
+        g = self.game
+        s = g.s
+        n = 0
+        for c in range(g.ncell):
+            if (s[c] == 1 or s[c] == 2) and g.root(c) == c:
+                self.roots[n] = c
+                n += 1
+        self.ngroups = n
+
+    def _group(self, k):
+        """(player, size, towers touching) of the k-th group (from 1)."""
+        g = self.game
+        r = self.roots[k - 1]
+        return g.s[r] - 1, g.size(r), g.towers_next_to(r)
+
+    def _next_group(self):
+        if self.ngroups == 0:
+            self._find_groups()
+        self.shown = (self.shown + 1) % (self.ngroups + 1)
+
+
+def _colour(code):
+    return YELLOW if code == TOWER else PLAYER + code - 1

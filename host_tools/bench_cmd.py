@@ -1,0 +1,152 @@
+"""`companion bench`: print the bench figures as a table and write them as JSON."""
+
+import json
+import sys
+from pathlib import Path
+
+from . import bench
+
+# (section, [(key, label, unit)]); per-event figures get a grid of their own
+SECTIONS = [
+    ("Device loop (firmware on the simulated HAL)", [
+        ("tick.bytes", "scan + LED tick: bytes allocated", "B"),
+        ("tick.lines", "scan + LED tick: lines", "lines"),
+        ("tick.rp2040_ms", "scan + LED tick: RP2040 estimate", "ms"),
+        ("scan.lines", "scan only (no LED frame due): lines", "lines"),
+        ("scan.rp2040_ms", "scan only: RP2040 estimate", "ms"),
+        ("display.bytes", "display refresh: bytes allocated", "B"),
+        ("display.lines", "display refresh: lines", "lines"),
+        ("press.bytes", "board press through the app: bytes", "B"),
+        ("press.lines", "board press through the app: lines", "lines"),
+        ("press.rp2040_ms", "board press: RP2040 estimate", "ms"),
+    ]),
+    ("Memory (retained heap after gc.collect)", [
+        ("heap.core_code", "core modules (code)", "B"),
+        ("heap.new_game", "Kahuna board + new game", "B"),
+        ("heap.restored", "Kahuna game restored from the log", "B"),
+        ("boot.heap", "firmware boot with the restored game", "B"),
+        ("boot.heap_code", "firmware modules (code)", "B"),
+        ("boot.heap_total", "firmware boot, code included", "B"),
+    ]),
+    ("Restore of a saved game", [
+        ("restore.events", "events in the log", "events"),
+        ("restore.lines", "core replay: lines", "lines"),
+        ("restore.rp2040_ms", "core replay: RP2040 estimate by lines", "ms"),
+        ("restore.rp2040_ms_by_time", "core replay: RP2040 estimate by time", "ms"),
+        ("boot.lines", "firmware boot incl. restore: lines", "lines"),
+        ("boot.rp2040_ms", "firmware boot: RP2040 estimate", "ms"),
+    ]),
+    ("Size and host speed", [
+        ("mpy.firmware", ".mpy total, firmware", "B"),
+        ("mpy.core", ".mpy total, core only", "B"),
+        ("mpy.kahuna_device", ".mpy a Kahuna board loads", "B"),
+        ("cpython.events_per_s", "CPython: events per second (core)", "ev/s"),
+    ]),
+]
+EVENT_COLUMNS = (("lines", "lines"), ("bytes", "bytes"), ("wasm_us", "wasm us"), ("rp2040_ms", "RP2040 ms"))
+
+
+def register(sub):
+    p = sub.add_parser("bench", help="measure the companion: cost per event, memory, size")
+    p.add_argument("--json", default="artifacts/bench.json", help="where to write the figures (JSON)")
+    p.add_argument("--compare", metavar="OLD.json", help="print the change from an earlier run")
+    p.add_argument("--game", action="append", choices=sorted(bench.bench_cases.GAMES),
+                   help="only this game's events (repeatable; default: every game with a core)")
+    p.add_argument("--quick", action="store_true", help="fewer repetitions, a shorter log (for tests)")
+    p.set_defaults(func=run)
+
+
+def run(args):
+    if args.compare and not Path(args.compare).exists():
+        print("companion bench: no such file %s" % args.compare, file=sys.stderr)
+        return 2
+    result = bench.measure(games=args.game, quick=args.quick, restore_events=60 if args.quick else 300)
+    print(table(result))
+    out = Path(args.json)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=1, sort_keys=True) + "\n")
+    print("\nfigures written to %s" % out)
+    if args.compare:
+        print()
+        print(compare(json.loads(Path(args.compare).read_text()), result))
+    return 0
+
+
+def _num(v):
+    if isinstance(v, float):
+        return "%.2f" % v if v < 10 else "{:,.1f}".format(v)
+    if isinstance(v, int):
+        return "{:,}".format(v)
+    return str(v)
+
+
+def _verdict(key, value):
+    limit = bench.target_of(key)
+    if limit is None or not isinstance(value, (int, float)):
+        return ""
+    return "<= %s  %s" % (_num(limit), "ok" if value <= limit else "OVER")
+
+
+def table(result):
+    f = result["figures"]
+    meta = result["meta"]
+    out = ["companion bench: MicroPython %s, CPython %s, %s%s" % (
+        meta["micropython"], meta["python"], meta["time"], " (quick)" if meta["quick"] else "")]
+    out.append("RP2040 estimates: lines x %.2f us (docs/bench.md)" % f["calib.rp2040_us_per_line"])
+    out.append("")
+    out.append("Per event (game.apply of a log event)   targets: <= %d lines, <= %d bytes"
+               % (bench.TARGETS["lines"], bench.TARGETS["bytes"]))
+    out.append("  %-8s %-14s" % ("game", "event") + "".join("%11s" % c for _, c in EVENT_COLUMNS))
+    for game in result["details"]["games"]:
+        prefix = "event.%s." % game
+        names = []
+        for key in f:
+            if key.startswith(prefix):
+                name = key[len(prefix):].rsplit(".", 1)[0]
+                if name not in names:
+                    names.append(name)
+        for name in names:
+            cells = ""
+            for col, _ in EVENT_COLUMNS:
+                key = prefix + name + "." + col
+                flag = "!" if "OVER" in _verdict(key, f.get(key)) else " "
+                cells += "%10s%s" % (_num(f.get(key, "-")), flag)
+            out.append("  %-8s %-14s%s" % (game, name, cells))
+    out.append("  (! = over target)")
+    for title, rows in SECTIONS:
+        present = [r for r in rows if r[0] in f]
+        if not present:
+            continue
+        out.append("")
+        out.append(title)
+        for key, label, unit in present:
+            out.append("  %-44s %12s %-6s %s" % (label, _num(f[key]), unit, _verdict(key, f[key])))
+    if "press.op" in f:
+        out.append("  (the press is a %s; firmware modules imported late at boot: %s)"
+                   % (f["press.op"], ", ".join(result["details"].get("boot_late_imports") or []) or "none"))
+    return "\n".join(out)
+
+
+def compare(old, new):
+    """The figures that changed since an earlier run: old -> new, and by how much."""
+    a = old.get("figures", {})
+    b = new["figures"]
+    out = ["Change since %s (wasm us and *_by_time figures vary with the machine's load)"
+           % old.get("meta", {}).get("time", "the earlier run")]
+    same = 0
+    for key in b:
+        if key in a and isinstance(b[key], (int, float)) and isinstance(a[key], (int, float)):
+            d = b[key] - a[key]
+            if d == 0:
+                same += 1
+                continue
+            pct = " (%+.0f%%)" % (100.0 * d / a[key]) if a[key] else ""
+            out.append("  %-40s %12s -> %-12s %+g%s" % (key, _num(a[key]), _num(b[key]), round(d, 2), pct))
+    out.append("  %d figures unchanged" % same)
+    added = [k for k in b if k not in a]
+    gone = [k for k in a if k not in b]
+    if added:
+        out.append("  new figures: " + ", ".join(added))
+    if gone:
+        out.append("  figures no longer measured: " + ", ".join(gone))
+    return "\n".join(out)

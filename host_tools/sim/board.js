@@ -1,0 +1,104 @@
+// Draw a board layout (board_layouts/*.json) as SVG. Knows shapes, not rules:
+// every layout entry with a "button" becomes a pressable element and every
+// entry with an "led" gets a light the page colours from the LED bytes.
+// Kinds: "islands" (islands + connections), "hex" (cells), "duel" (sites,
+// stone pockets, masks); any other list of entries with x/y is drawn as dots.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function node(tag, attrs, parent) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+function label(g, text, x, y) {
+  const t = node("text", { x, y }, g);
+  t.textContent = text;
+}
+
+function hexPoints(x, y, r) {
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = Math.PI / 180 * (60 * k - 30); // pointy top
+    pts.push((x + r * Math.cos(a)).toFixed(1) + "," + (y + r * Math.sin(a)).toFixed(1));
+  }
+  return pts.join(" ");
+}
+
+// Returns { elements: [{name, kind, led, button, g, light}], width, height }.
+export function drawBoard(svg, layout) {
+  svg.replaceChildren();
+  const [w, h] = layout.size || [400, 330];
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  const layers = { low: node("g", {}, svg), high: node("g", {}, svg) };
+  const elements = [];
+  const add = (kind, name, entry, g, light) => {
+    g.classList.add("el", kind);
+    g.dataset.name = name;
+    if ("led" in entry) g.dataset.led = entry.led;
+    if ("button" in entry) g.dataset.button = entry.button;
+    else g.style.cursor = "default";
+    if (light) light.classList.add("light", "off");
+    elements.push({ name, kind, led: entry.led, button: entry.button, g, light });
+  };
+
+  const islands = new Map((layout.islands || []).map((i) => [i.name, i]));
+  for (const c of layout.connections || []) {
+    const a = islands.get(c.a), b = islands.get(c.b);
+    if (!a || !b) continue;
+    const name = [c.a, c.b].sort().join("-");
+    const g = node("g", {}, layers.low);
+    const line = { x1: a.x, y1: a.y, x2: b.x, y2: b.y };
+    node("line", { ...line, class: "hit", "stroke-width": 18 }, g);
+    node("line", { ...line, class: "base" }, g);
+    // the stick: a bar along the stretch between the two island circles
+    const t0 = Math.min(0.4, 27 / Math.hypot(b.x - a.x, b.y - a.y)), t1 = 1 - t0;
+    const light = node("line", {
+      x1: a.x + (b.x - a.x) * t0, y1: a.y + (b.y - a.y) * t0,
+      x2: a.x + (b.x - a.x) * t1, y2: a.y + (b.y - a.y) * t1 }, g);
+    add("conn", name, c, g, light);
+  }
+  for (const i of layout.islands || []) {
+    const g = node("g", {}, layers.high);
+    node("circle", { cx: i.x, cy: i.y, r: 22, class: "base" }, g);
+    const light = node("circle", { cx: i.x, cy: i.y - 3, r: 11 }, g); // the stone
+    label(g, i.name, i.x, i.y + 17);
+    add("island", i.name, i, g, light);
+  }
+  const r = layout.hex_radius || 20;
+  for (const c of layout.cells || []) {
+    const g = node("g", {}, layers.low);
+    node("polygon", { points: hexPoints(c.x, c.y, r - 1), class: "base" }, g);
+    const light = node("circle", { cx: c.x, cy: c.y, r: r * 0.55 }, g);
+    add("cell", c.name, c, g, light);
+  }
+  for (const s of layout.sites || []) {
+    const g = node("g", {}, layers.low);
+    node("rect", { x: s.x - 38, y: s.y - 38, width: 76, height: 76, rx: 8, class: "base" }, g);
+    const light = node("circle", { cx: s.x, cy: s.y - 8, r: 12 }, g);
+    label(g, s.name, s.x, s.y - 24);
+    add("site", s.name, s, g, light);
+  }
+  const drawn = new Set(["islands", "connections", "cells", "sites", "controls"]);
+  for (const [key, list] of Object.entries(layout)) {
+    if (drawn.has(key) || !Array.isArray(list)) continue;
+    for (const e of list) {
+      if (!e || typeof e !== "object" || !("x" in e) || !("y" in e)) continue;
+      if (!("led" in e) && !("button" in e)) continue;
+      const g = node("g", {}, layers.high);
+      const name = e.name || key;
+      if ("button" in e && !("led" in e)) {
+        node("rect", { x: e.x - 28, y: e.y - 14, width: 56, height: 28, rx: 6, class: "base" }, g);
+        label(g, (e.player ? e.player + " " : "") + name.split(" ").pop(), e.x, e.y + 4);
+        add("mask", name, e, g, null);
+      } else {
+        node("circle", { cx: e.x, cy: e.y, r: 10, class: "base" }, g);
+        const light = node("circle", { cx: e.x, cy: e.y, r: 8 }, g);
+        add("dot", name, e, g, light);
+      }
+    }
+  }
+  return { elements, width: w, height: h };
+}

@@ -1,0 +1,61 @@
+# The browser page's handle on the firmware (runs in the MicroPython
+# WebAssembly port, next to the unmodified firmware in the port's filesystem).
+# It only starts the firmware's own run loop on the simulated HAL
+# (companion.runloop.start_sim) and passes bytes and presses through:
+# no rules here, and none in the page.
+
+from companion.runloop import start_sim
+
+LIVE = "/games"  # the store the page mirrors to localStorage
+REPLAY = "/replay"  # a second store for stepping through a game's history
+
+loops = {}
+
+
+def boot(name, layout, root):
+    """(Re)start the firmware on a fresh simulated HAL, reading the log in root."""
+    loops.pop(name, None)
+    loops[name] = start_sim(layout, root)
+    return len(loops[name].leds.strip.buf) // 3
+
+
+def step(name, now):
+    """One run-loop pass; returns the app's version (it grows when frame or text change)."""
+    loop = loops[name]
+    loop.step(now)
+    return loop.app.version
+
+
+def press(name, code, down):
+    scanner = loops[name].buttons.scanner
+    if down:
+        scanner.press(code)
+    else:
+        scanner.release(code)
+
+
+def led_bytes(name):
+    return loops[name].leds.strip.buf
+
+
+def frame_codes(name):
+    """The app's LED frame (frame.py): every LED's colour code, then every LED's effect code."""
+    f = loops[name].app.frame
+    return bytes(f.colour) + bytes(f.effect)
+
+
+def pixels(name):
+    return loops[name].screen.display.buffer
+
+
+def text(name):
+    return "\n".join(loops[name].screen.lines)
+
+
+def brightness(name):
+    return loops[name].app.brightness
+
+
+def archive(name):
+    """Set the running game aside (the firmware's own archive), before loading another."""
+    loops[name].app.store.archive()

@@ -1,0 +1,406 @@
+// The simulator page: runs the unmodified firmware in MicroPython (WebAssembly)
+// on its simulated HAL, steps its run loop on a timer, draws what it outputs
+// (LED bytes, display framebuffer) and forwards presses. No rules in here.
+import { loadMicroPython } from "/mpy/micropython.mjs";
+import { drawBoard } from "./board.js";
+
+const STEP_MS = 5; // timer period for the firmware's run loop step
+const CHANGE_GAP_MS = 30; // a pressed/released button stays so at least this long...
+const CHANGE_GAP_STEPS = 4; // ...and this many scans, so the firmware's debouncer counts it
+const TICKS_MASK = 0x3fffffff;
+const LIVE = "live", REPLAY = "replay";
+const LIVE_DIR = "/games", REPLAY_DIR = "/replay", CURRENT = "current.jsonl";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const layoutName = params.get("layout") || "kahuna";
+const storeKey = "companion-sim/" + layoutName;
+
+let mp, glue, board, layout;
+let mode = LIVE; // which firmware instance is shown: the game, or a replayed prefix of its log
+let version = -1;
+let brightness = 255;
+let palette = null;
+const queue = []; // raw button changes waiting to be applied: {code, down}
+let lastChangeAt = -1e9, stepsSinceChange = 99;
+const held = new Set();
+
+function status(text, error = false) {
+  const s = $("status");
+  s.textContent = text;
+  s.classList.toggle("error", error);
+}
+
+// --- the firmware's filesystem ------------------------------------------------
+async function copyFirmware() {
+  const manifest = await (await fetch("/manifest.json")).json();
+  await Promise.all(manifest.files.map(async (url) => {
+    const data = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    // firmware/ goes to the root, like on the device; board_layouts/ stays a folder
+    const path = url.startsWith("/firmware/") ? url.slice("/firmware".length) : url;
+    mp.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
+    mp.FS.writeFile(path, data);
+  }));
+  return manifest;
+}
+
+function readDir(dir) {
+  const out = {};
+  let names = [];
+  try { names = mp.FS.readdir(dir); } catch { return out; }
+  for (const n of names) {
+    if (n === "." || n === "..") continue;
+    out[n] = mp.FS.readFile(dir + "/" + n, { encoding: "utf8" });
+  }
+  return out;
+}
+
+function writeDir(dir, files) {
+  mp.FS.mkdirTree(dir);
+  for (const n of Object.keys(readDir(dir))) mp.FS.unlink(dir + "/" + n);
+  for (const [n, text] of Object.entries(files)) mp.FS.writeFile(dir + "/" + n, text);
+}
+
+// The firmware's store writes its log to /games; mirror it to localStorage so
+// that a reload (the simulator's "power cut") continues the game.
+let saved = "";
+function persist() {
+  const snapshot = JSON.stringify(readDir(LIVE_DIR));
+  if (snapshot !== saved) {
+    localStorage.setItem(storeKey, snapshot);
+    saved = snapshot;
+  }
+}
+
+function restore() {
+  const text = localStorage.getItem(storeKey);
+  if (!text) return;
+  try { writeDir(LIVE_DIR, JSON.parse(text)); saved = text; } catch (e) { console.warn("stored game ignored", e); }
+}
+
+function currentLog() {
+  try { return mp.FS.readFile(LIVE_DIR + "/" + CURRENT, { encoding: "utf8" }); } catch { return ""; }
+}
+
+// --- drawing ------------------------------------------------------------------
+function rgbHex(r, g, b) {
+  return "#" + [r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("");
+}
+
+let lastLeds = null;
+function drawLeds(bytes) {
+  const boost = 255 / Math.max(1, brightness); // show a dimmed LED as the colour it is
+  for (const e of board.elements) {
+    if (e.led === undefined || !e.light) continue;
+    const k = e.led * 3;
+    const r = bytes[k], g = bytes[k + 1], b = bytes[k + 2];
+    if (lastLeds && lastLeds[k] === r && lastLeds[k + 1] === g && lastLeds[k + 2] === b) continue;
+    e.g.dataset.rgb = r + "," + g + "," + b;
+    const on = r + g + b > 0;
+    e.light.classList.toggle("off", !on);
+    if (on) {
+      const c = rgbHex(...[r, g, b].map((v) => Math.min(255, Math.round(v * boost))));
+      e.light.style[e.light.tagName === "line" ? "stroke" : "fill"] = c;
+    }
+  }
+  lastLeds = bytes;
+}
+
+function drawFrameCodes(codes) {
+  // what the firmware's LED frame asks of each LED (frame.py codes): colour and effect
+  const n = codes.length / 2;
+  for (const e of board.elements) {
+    if (e.led === undefined || e.led >= n) continue;
+    e.g.dataset.colour = codes[e.led];
+    e.g.dataset.effect = codes[n + e.led];
+  }
+}
+
+const canvas = $("display");
+const ctx = canvas.getContext("2d");
+const image = ctx.createImageData(128, 64);
+function drawDisplay(buf, text) {
+  // SSD1306 layout (MONO_VLSB): byte (y >> 3) * 128 + x, bit y & 7
+  const d = image.data;
+  let lit = 0;
+  for (let y = 0; y < 64; y++) {
+    for (let x = 0; x < 128; x++) {
+      const on = (buf[(y >> 3) * 128 + x] >> (y & 7)) & 1;
+      const p = (y * 128 + x) * 4;
+      d[p] = on ? 150 : 0; d[p + 1] = on ? 220 : 4; d[p + 2] = on ? 255 : 10; d[p + 3] = 255;
+      lit += on;
+    }
+  }
+  ctx.putImageData(image, 0, 0);
+  canvas.dataset.text = text;
+  canvas.dataset.litPixels = lit;
+  canvas.setAttribute("aria-label", "display: " + text.replace(/\n/g, " / "));
+}
+
+let refreshes = 0;
+function refresh() {
+  document.body.dataset.refreshes = ++refreshes; // for tests: the page has drawn a change
+  brightness = glue.brightness(mode);
+  drawFrameCodes(mp.PyProxy.toJs(glue.frame_codes(mode)));
+  drawDisplay(mp.PyProxy.toJs(glue.pixels(mode)), glue.text(mode));
+  lastLeds = null;
+}
+
+// --- the run loop -------------------------------------------------------------
+// The firmware's clock follows the real one, but never leaps more than
+// MAX_LEAP_MS per step: a stalled browser tab must not turn a click into a
+// long press.
+const MAX_LEAP_MS = 40;
+let clock = 0, lastReal = performance.now();
+function nowMs() {
+  const real = performance.now();
+  clock += Math.min(MAX_LEAP_MS, Math.max(0, real - lastReal));
+  lastReal = real;
+  return Math.floor(clock) & TICKS_MASK;
+}
+
+function applyQueued(now) {
+  if (!queue.length || stepsSinceChange < CHANGE_GAP_STEPS || now - lastChangeAt < CHANGE_GAP_MS) return;
+  const { code, down } = queue.shift();
+  glue.press(mode, code, down);
+  lastChangeAt = now;
+  stepsSinceChange = 0;
+}
+
+let failed = false;
+function tick() {
+  if (failed) return;
+  try {
+    const now = nowMs();
+    applyQueued(now);
+    const v = glue.step(mode, now);
+    stepsSinceChange++;
+    if (v !== version) {
+      version = v;
+      refresh();
+      if (mode === LIVE) { persist(); updateFiles(); }
+    }
+    drawLeds(mp.PyProxy.toJs(glue.led_bytes(mode)));
+  } catch (e) {
+    failed = true;
+    status("the firmware stopped: " + e.message, true);
+    throw e;
+  }
+}
+
+// --- input --------------------------------------------------------------------
+function down(code) {
+  if (held.has(code)) return;
+  if (mode !== LIVE) { status("viewing the history: press “Back to the game” to play"); return; }
+  held.add(code);
+  queue.push({ code, down: true });
+  markPressed(code, true);
+}
+
+function up(code) {
+  if (!held.has(code)) return;
+  held.delete(code);
+  queue.push({ code, down: false });
+  markPressed(code, false);
+}
+
+function markPressed(code, on) {
+  for (const e of board.elements) if (e.button === code) e.g.classList.toggle("pressed", on);
+  for (const b of $("controls").children) if (+b.dataset.button === code) b.classList.toggle("down", on);
+}
+
+function pressable(el, code) {
+  el.addEventListener("pointerdown", (ev) => {
+    ev.preventDefault();
+    down(code);
+    const release = () => {
+      up(code);
+      window.removeEventListener("pointerup", release);
+      window.removeEventListener("pointercancel", release);
+    };
+    window.addEventListener("pointerup", release);
+    window.addEventListener("pointercancel", release);
+  });
+}
+
+function setupInput() {
+  for (const e of board.elements) if (e.button !== undefined) pressable(e.g, e.button);
+  const controls = $("controls");
+  controls.replaceChildren();
+  const keys = {};
+  for (const c of layout.controls || []) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = c.name;
+    b.dataset.button = c.button;
+    b.id = "key-" + c.name.toLowerCase();
+    pressable(b, c.button);
+    controls.appendChild(b);
+    keys[c.name] = c.button;
+  }
+  const shortcuts = { t: "TURN", enter: "TURN", u: "UNDO", backspace: "UNDO", m: "MENU" };
+  const keyCode = (ev) => keys[shortcuts[ev.key.toLowerCase()]];
+  window.addEventListener("keydown", (ev) => {
+    if (ev.target.tagName === "SELECT") return;
+    const code = keyCode(ev);
+    if (code === undefined) return;
+    ev.preventDefault();
+    if (!ev.repeat) down(code);
+  });
+  window.addEventListener("keyup", (ev) => {
+    const code = keyCode(ev);
+    if (code !== undefined) up(code);
+  });
+}
+
+// --- game files and history -----------------------------------------------------
+function download(name, text) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function logLines() {
+  return currentLog().split("\n").filter((l) => l.trim());
+}
+
+function updateFiles() {
+  const lines = logLines();
+  const slider = $("history");
+  const events = Math.max(0, lines.length - 1);
+  slider.max = events;
+  if (mode === LIVE) slider.value = events;
+  showHistoryLabel();
+  const archive = $("archive");
+  archive.replaceChildren();
+  const files = Object.keys(readDir(LIVE_DIR)).filter((n) => n.startsWith("game-")).sort();
+  if (files.length) archive.append("Earlier games: ");
+  for (const n of files) {
+    const a = document.createElement("a");
+    a.href = "#";
+    a.textContent = n;
+    a.onclick = (ev) => { ev.preventDefault(); download(layoutName + "-" + n, mp.FS.readFile(LIVE_DIR + "/" + n, { encoding: "utf8" })); };
+    archive.appendChild(a);
+  }
+}
+
+function showHistoryLabel() {
+  const slider = $("history");
+  const k = +slider.value;
+  const lines = logLines();
+  let text = lines.length ? `event ${k} of ${slider.max}` : "no game yet";
+  if (k === 0 && lines.length) text += " (the start)";
+  if (k > 0 && lines[k]) {
+    try {
+      const e = JSON.parse(lines[k]);
+      text += ": " + Object.values(e).join(" ");
+    } catch { text += ": " + lines[k]; }
+  }
+  $("history-label").textContent = text;
+}
+
+function showStep(k) {
+  const lines = logLines();
+  if (!lines.length) return;
+  if (k >= lines.length - 1) { if (mode === REPLAY) backToLive(); return; }
+  writeDir(REPLAY_DIR, { [CURRENT]: lines.slice(0, k + 1).join("\n") + "\n" });
+  glue.boot(REPLAY, layoutName, REPLAY_DIR);
+  mode = REPLAY;
+  version = -1;
+  document.body.classList.add("replay");
+  $("live").disabled = false;
+  $("continue").disabled = false;
+  status(`history: the game after event ${k}`);
+  showHistoryLabel();
+}
+
+function backToLive() {
+  mode = LIVE;
+  version = -1;
+  document.body.classList.remove("replay");
+  $("live").disabled = true;
+  $("continue").disabled = true;
+  status("running");
+  updateFiles();
+}
+
+function startFrom(text) {
+  // the firmware sets the running game aside and boots from the new log
+  glue.archive(LIVE);
+  mp.FS.writeFile(LIVE_DIR + "/" + CURRENT, text.endsWith("\n") ? text : text + "\n");
+  glue.boot(LIVE, layoutName, LIVE_DIR);
+  backToLive();
+}
+
+function setupFiles() {
+  $("download").onclick = () => {
+    const text = currentLog();
+    if (!text) { status("no game yet: start one from the menu"); return; }
+    const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, "");
+    download(`${layoutName}-${stamp}.jsonl`, text);
+  };
+  $("load").onchange = async (ev) => {
+    const file = ev.target.files[0];
+    if (!file) return;
+    startFrom(await file.text());
+    ev.target.value = "";
+  };
+  $("history").oninput = (ev) => showStep(+ev.target.value);
+  $("live").onclick = backToLive;
+  $("continue").onclick = () => {
+    const k = +$("history").value;
+    startFrom(logLines().slice(0, k + 1).join("\n"));
+  };
+}
+
+async function setupLayoutChoice(manifest) {
+  const select = $("layout-select");
+  for (const url of manifest.files) {
+    const m = url.match(/^\/board_layouts\/([^/]+)\.json$/);
+    if (!m) continue;
+    const o = document.createElement("option");
+    o.value = o.textContent = m[1];
+    o.selected = m[1] === layoutName;
+    select.appendChild(o);
+  }
+  select.onchange = () => { location.search = "?layout=" + encodeURIComponent(select.value); };
+}
+
+// --- start --------------------------------------------------------------------
+async function main() {
+  mp = await loadMicroPython({
+    heapsize: 2 * 1024 * 1024,
+    stdout: (line) => console.log("[mpy]", line),
+    stderr: (line) => console.error("[mpy]", line),
+  });
+  const manifest = await copyFirmware();
+  await setupLayoutChoice(manifest);
+  mp.FS.writeFile("/sim_glue.py", await (await fetch("glue.py")).text());
+  layout = JSON.parse(mp.FS.readFile(`/board_layouts/${layoutName}.json`, { encoding: "utf8" }));
+  board = drawBoard($("board"), layout);
+  restore();
+  glue = mp.pyimport("sim_glue");
+  glue.boot(LIVE, layoutName, LIVE_DIR);
+  setupInput();
+  setupFiles();
+  status("running");
+  setInterval(tick, STEP_MS);
+  tick();
+  document.body.dataset.ready = "1";
+}
+
+main().catch((e) => {
+  status("could not start the firmware: " + (e.message || e), true);
+  document.body.dataset.ready = "error";
+  console.error(e);
+});
+
+// for the browser tests and the curious: the page's view of the firmware
+window.sim = {
+  get mode() { return mode; },
+  idle: () => queue.length === 0 && held.size === 0, // every press handed to the firmware
+  log: () => currentLog(),
+  text: () => glue && glue.text(mode),
+};

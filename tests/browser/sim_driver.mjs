@@ -1,0 +1,195 @@
+// Drives the browser simulator in Debian's headless chromium (playwright-core)
+// and reports what the page shows; tests/test_sim_browser.py decides.
+//
+// Usage: node tests/browser/sim_driver.mjs URL < steps.json > observations.json
+// Steps (JSON array), run in order:
+//   {"press": "BARI-DUDA"}           click a board element (by its data-name)
+//   {"press": "TURN", "long": true}  a control button (held 1 s when long)
+//   {"key": "m"}                     a keyboard shortcut, pressed and released
+//   {"observe": "label", "blink": true}  record every element and the display
+//                                    (blink: sample the drawn colours for 1.1 s)
+//   {"reload": true}                 reload the page (the game must come back)
+//   {"goto": "?layout=rukuni"}       open the page for another board
+//   {"history": 16} / {"live": true} the history slider / back to the game
+//   {"continue": true}               continue the game from the history's event
+//   {"load": "file.jsonl"}           load a game log to continue it
+//   {"download": true}               download the log; its text is observed
+//   {"screenshot": "path.png"}
+// Output: {"observations": [...], "errors": [...page errors...]}
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const url = process.argv[2];
+const steps = JSON.parse(fs.readFileSync(0, "utf8"));
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), "sim-chromium-"));
+
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: CHROMIUM,
+  headless: true,
+  viewport: { width: 1280, height: 860 },
+  acceptDownloads: true,
+  // no internet here: keep chromium from trying to phone home
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const errors = [];
+const offsite = [];
+const page = context.pages()[0] || (await context.newPage());
+page.on("pageerror", (e) => errors.push(e.message));
+page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+page.on("request", (r) => { if (!r.url().startsWith(url) && !r.url().startsWith("blob:") && !r.url().startsWith("data:")) offsite.push(r.url()); });
+
+async function load(go) {
+  await go();
+  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60000 });
+  if ((await page.evaluate(() => document.body.dataset.ready)) !== "1")
+    throw new Error("the page did not start: " + (await page.textContent("#status")));
+}
+
+// grows each time the page draws a change the firmware made
+const version = () => page.evaluate(() => +(document.body.dataset.refreshes || -1));
+
+async function settle(before) {
+  // every press handed over, and the firmware has reacted (its version grew)
+  await page.waitForFunction((v) => window.sim.idle() && +document.body.dataset.refreshes > v, before,
+    { timeout: 10000 });
+}
+
+// A point where a real click lands on the element itself (islands cover the
+// ends of connections, and one connection may pass under an island).
+async function spotOf(name) {
+  const spot = await page.evaluate((name) => {
+    const g = document.querySelector(`#board [data-name="${name}"]`);
+    if (!g) return null;
+    const shape = g.querySelector(".base") || g.firstElementChild;
+    const box = shape.getBoundingClientRect();
+    const line = shape.tagName === "line";
+    const pt = (t) => {
+      if (!line) return [box.left + box.width * t, box.top + box.height * t];
+      const m = shape.getScreenCTM();
+      const x = +shape.getAttribute("x1") + (shape.getAttribute("x2") - shape.getAttribute("x1")) * t;
+      const y = +shape.getAttribute("y1") + (shape.getAttribute("y2") - shape.getAttribute("y1")) * t;
+      return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+    };
+    for (const t of [0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7]) {
+      const [x, y] = pt(t);
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit.closest(".el") === g) return [x, y];
+    }
+    return null;
+  }, name);
+  if (!spot) throw new Error("no clickable spot on " + name);
+  return spot;
+}
+
+async function press(step) {
+  const before = await version();
+  const control = await page.$(`#controls button:text-is("${step.press}")`);
+  if (control) {
+    await control.click({ delay: step.long ? 1000 : 0 });
+  } else {
+    const [x, y] = await spotOf(step.press);
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    if (step.long) await page.waitForTimeout(1000);
+    await page.mouse.up();
+  }
+  await settle(before);
+}
+
+async function key(step) {
+  const before = await version();
+  await page.keyboard.press(step.key);
+  await settle(before);
+}
+
+async function observe(step) {
+  const sample = () => page.evaluate(() => {
+    const out = {};
+    for (const g of document.querySelectorAll("#board .el[data-led]")) out[g.dataset.name] = g.dataset.rgb || "";
+    return out;
+  });
+  const samples = {};
+  if (step.blink) {
+    const end = Date.now() + 1100;
+    while (Date.now() < end) {
+      const s = await sample();
+      for (const [n, rgb] of Object.entries(s)) (samples[n] ||= new Set()).add(rgb);
+      await page.waitForTimeout(25);
+    }
+  }
+  return page.evaluate(({ label, samples }) => {
+    const drawn = (light) => { // the colour the light is painted in, null if hidden
+      const cs = getComputedStyle(light);
+      return cs.display === "none" ? null : (light.tagName === "line" ? cs.stroke : cs.fill);
+    };
+    const elements = {};
+    for (const g of document.querySelectorAll("#board .el[data-led]")) {
+      elements[g.dataset.name] = {
+        colour: +g.dataset.colour, effect: +g.dataset.effect, rgb: g.dataset.rgb,
+        seen: samples[g.dataset.name] || null,
+        drawn: drawn(g.querySelector(".light")),
+      };
+    }
+    const canvas = document.getElementById("display");
+    const px = canvas.getContext("2d").getImageData(0, 0, 128, 64).data;
+    const bands = [];
+    for (let row = 0; row < 8; row++) {
+      let lit = 0;
+      for (let y = row * 8; y < row * 8 + 8; y++)
+        for (let x = 0; x < 128; x++) lit += px[(y * 128 + x) * 4 + 1] > 100 ? 1 : 0;
+      bands.push(lit);
+    }
+    const archived = [...document.querySelectorAll("#archive a")].map((a) => a.textContent);
+    return { label, elements, text: canvas.dataset.text, bands, mode: window.sim.mode, log: window.sim.log(), archived };
+  }, { label: step.observe, samples: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, [...v]])) });
+}
+
+async function history(k) {
+  await page.evaluate((k) => {
+    const s = document.getElementById("history");
+    s.value = k;
+    s.dispatchEvent(new Event("input"));
+  }, k);
+  await page.waitForFunction(() => window.sim.mode === "replay" && window.sim.idle());
+  await page.waitForTimeout(100);
+}
+
+const observations = [];
+try {
+  await load(() => page.goto(url));
+  for (const step of steps) {
+    if (step.press) await press(step);
+    else if (step.key) await key(step);
+    else if (step.observe) observations.push(await observe(step));
+    else if (step.reload) await load(() => page.reload());
+    else if (step.goto) await load(() => page.goto(new URL(step.goto, url).href));
+    else if (step.history !== undefined) await history(step.history);
+    else if (step.live || step.continue) {
+      const before = await version();
+      await page.click(step.live ? "#live" : "#continue");
+      await page.waitForFunction((v) => window.sim.mode === "live" && +document.body.dataset.refreshes > v, before);
+    } else if (step.load) {
+      const before = await version();
+      await page.setInputFiles("#load", step.load);
+      await page.waitForFunction((v) => window.sim.mode === "live" && +document.body.dataset.refreshes > v, before);
+    }
+    else if (step.download) {
+      const [dl] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+      observations.push({ label: "download", name: dl.suggestedFilename(), text: fs.readFileSync(await dl.path(), "utf8") });
+    } else if (step.screenshot) {
+      fs.mkdirSync(path.dirname(step.screenshot), { recursive: true });
+      await page.screenshot({ path: step.screenshot });
+    } else throw new Error("unknown step " + JSON.stringify(step));
+  }
+} catch (e) {
+  errors.push("driver: " + (e.stack || e.message));
+} finally {
+  await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+}
+if (offsite.length) errors.push("requests to other hosts: " + offsite.join(", "));
+process.stdout.write(JSON.stringify({ observations, errors }));

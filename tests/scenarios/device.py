@@ -1,0 +1,112 @@
+"""A scripted finger on the simulated device, for scenarios under both interpreters.
+
+Boots the unmodified firmware (companion.runloop.start_sim) on the
+simulated HAL and presses buttons by stepping the run loop in 2 ms scans.
+"""
+
+import json
+import os
+
+from companion.runloop import start_sim
+
+from .common import LAYOUT_DIR, load_layout
+
+SCAN = 2
+HOLD_MS = 40
+LONG_MS = 900
+IDLE_MS = 40
+
+
+def fresh_dir(name):
+    """An empty directory for a game store (under /tmp in both interpreters)."""
+    pid = getattr(os, "getpid", None)
+    path = "/tmp/" + name + ("-%d" % pid() if pid else "")
+    try:
+        os.mkdir(path)
+    except OSError:
+        pass
+    for f in os.listdir(path):
+        os.remove(path + "/" + f)
+    return path
+
+
+class Device:
+    def __init__(self, store_root, layout="kahuna", seed=1234):
+        self.layout = load_layout(layout)
+        self.root = store_root
+        self.t = 0
+        self.loop = start_sim(layout, store_root, LAYOUT_DIR, lambda: seed)
+        self.app = self.loop.app
+        self.buttons = {}
+        for key in ("islands", "connections", "controls", "cells"):
+            for e in self.layout.get(key, ()):
+                name = e.get("name") or (e["a"] + "-" + e["b"])
+                self.buttons[name] = e["button"]
+                if "a" in e:
+                    self.buttons[e["b"] + "-" + e["a"]] = e["button"]
+        self.leds = {}
+        for key in ("islands", "connections", "cells"):
+            for e in self.layout.get(key, ()):
+                if "led" in e:
+                    self.leds[e.get("name") or (e["a"] + "-" + e["b"])] = e["led"]
+
+    def wait(self, ms):
+        end = self.t + ms
+        while self.t < end:
+            self.t += SCAN
+            self.loop.step(self.t)
+
+    def press(self, name, long=False):
+        """Press and release a button by element or control name ("ALOA-BARI", "TURN")."""
+        code = self.buttons[name] if isinstance(name, str) else name
+        scanner = self.loop.buttons.scanner
+        scanner.press(code)
+        self.wait(LONG_MS if long else HOLD_MS)
+        scanner.release(code)
+        self.wait(IDLE_MS)
+        return self
+
+    def presses(self, names):
+        for n in names:
+            if n == "TURN!":
+                self.press("TURN", long=True)
+            else:
+                self.press(n)
+        return self
+
+    def lines(self):
+        return list(self.loop.screen.lines)
+
+    def lit(self):
+        """Every LED that is not off: {element name: [colour, effect]} (frame.py codes)."""
+        f = self.app.frame
+        out = {}
+        for name in self.leds:
+            k = self.leds[name]
+            if f.colour[k]:
+                out[name] = [f.colour[k], f.effect[k]]
+        return out
+
+    def rgb(self, name):
+        k = self.leds[name] * 3
+        return list(self.loop.leds.strip.buf[k:k + 3])
+
+    def log_lines(self):
+        with open(self.root + "/current.jsonl") as f:
+            return [l for l in f.read().split("\n") if l]
+
+    def log(self):
+        return [json.loads(l) for l in self.log_lines()]
+
+    def new_game(self, first=None, variant1=False, handicap=None):
+        """Choose in the menu (opened if needed) and start a game."""
+        if not self.app.menu_open:
+            self.press("MENU")
+        seq = []
+        seq += ["TURN"] * {None: 0, "lot": 0, "white": 1, "black": 2}[first]
+        seq += ["MENU"]
+        seq += ["TURN"] if variant1 else []
+        seq += ["MENU", "MENU"]
+        seq += ["TURN"] * {None: 0, "white": 1, "black": 2}[handicap]
+        seq += ["MENU", "MENU", "TURN"]  # Brightness, New game
+        return self.presses(seq)

@@ -1,0 +1,342 @@
+"""The firmware on the simulated HAL: presses in, LED frames and display text out.
+
+Runs under CPython and MicroPython alike (tests/test_both_interpreters.py);
+the asserts check exact expected frames, lines and states.
+"""
+
+import json
+
+from companion.core import log
+from companion.core.rng import Rng
+from companion.frame import PLAYER, RED, STEADY, BLINK, FAST, PULSE, FLASH
+from companion.hal.buttons import Buttons, SHORT, LONG
+from companion.hal.sim import SimScanner
+from companion.store import Store
+
+from .common import ev, load_layout
+from .device import Device, fresh_dir
+from .kahuna_scenarios import SETUP
+
+WHITE = PLAYER
+BLACK = PLAYER + 1
+
+
+HEADER = {"game": "kahuna", "layout": "kahuna", "variants": [], "first": "black"}
+
+
+def worked_example_log():
+    """tests/logs/worked_example.jsonl, as objects."""
+    return [HEADER] + SETUP + [ev("place", "BARI-DUDA"), ev("place", "ALOA-BARI"), ev("end_turn"),
+                               ev("remove", "ELAI-HUNA"), ev("place", "ELAI-HUNA"), ev("end_turn")]
+
+
+def setup_presses():
+    """SETUP's events as presses: a place is a press of the connection."""
+    out = []
+    for e in SETUP:
+        out.append(e["at"] if e["op"] == "place" else "TURN")
+    return out
+
+
+def worked_example():
+    d = Device(fresh_dir("fw-worked"))
+    assert d.app.menu_open and d.lines()[0] == "Menu kahuna"
+    d.new_game(first="black")
+    assert d.log()[0] == HEADER
+    d.presses(setup_presses())
+    assert d.lines()[:4] == ["Round 1 White", "     stn stk pts", "White  1   6   0", "Black  2   7   0"]
+    out = []
+    # White 1) BARI-DUDA: a stone to put on BARI; black's ALOA-BARI and ALOA stone to take off.
+    d.press("BARI-DUDA")
+    lit = d.lit()
+    assert lit["BARI-DUDA"] == [WHITE, STEADY]
+    assert lit["BARI"] == [WHITE, BLINK]
+    assert lit["ALOA-BARI"] == [BLACK, FAST] and lit["ALOA"] == [BLACK, FAST]
+    assert d.lines() == ["Round 1 White", "     stn stk pts", "White  2   7   0", "Black  1   6   0",
+                         "Score 1:. 2:. 3:.", "Off 2  On 1", "press each/TURN"]
+    out.append({"lines": d.lines(), "lit": lit})
+    d.presses(["ALOA-BARI", "ALOA", "BARI"])  # done: each confirmed
+    assert "ALOA-BARI" not in d.lit() and d.lit()["BARI"] == [WHITE, STEADY]
+    # White 2) ALOA-BARI: stone on ALOA; black's ALOA-HUNA and the HUNA stone go.
+    d.press("ALOA-BARI")
+    lit = d.lit()
+    assert lit["ALOA"] == [WHITE, BLINK] and lit["ALOA-HUNA"] == [BLACK, FAST] and lit["HUNA"] == [BLACK, FAST]
+    out.append({"lines": d.lines(), "lit": lit})
+    d.press("TURN")  # TURN: the board is tidy, the turn ends
+    assert [v[1] for v in d.lit().values()] == [STEADY] * len(d.lit())
+    # Black 1) removes white's ELAI-HUNA; 2) places it black.
+    d.press("ELAI-HUNA")
+    assert "ELAI-HUNA" not in d.lit()
+    d.press("ELAI-HUNA")
+    lit = d.lit()
+    assert lit["ELAI-HUNA"] == [BLACK, STEADY]
+    assert lit["ELAI"] == [BLACK, BLINK] and lit["HUNA"] == [BLACK, BLINK]
+    for name in ("DUDA-HUNA", "DUDA-ELAI", "BARI-ELAI", "DUDA"):
+        assert lit[name] == [WHITE, FAST], name
+    assert d.lines()[2:6] == ["White  2   4   0", "Black  2   6   0", "Score 1:. 2:. 3:.", "Off 4  On 2"]
+    out.append({"lines": d.lines(), "lit": lit})
+    d.press("TURN")
+    # the log on flash is the rule sheets' worked example, event for event
+    assert d.log() == worked_example_log()
+    out.append({"log": len(d.log())})
+    return out
+
+
+def full_game():
+    """A whole game by presses, with a refusal, an undo and the scorings, to the winner."""
+    root = fresh_dir("fw-full")
+    d = Device(root)
+    d.new_game(first="white")
+    out = {}
+    d.presses(["ALOA-BARI", "ALOA-DUDA", "ALOA"])
+    assert d.lit()["ALOA"] == [WHITE, STEADY]
+    d.presses(["TURN", "KAHU-LALE", "TURN"])
+    d.press("TURN", long=True)  # white took the last card: 1st scoring
+    assert d.lines() == ["Round 2 Black", "     stn stk pts", "White  1   2   1", "Black  0   1   0",
+                         "Score 1:W 2:. 3:.", "Scoring 1: W"], d.lines()
+    out["scoring1"] = d.lines()
+    d.presses(["ALOA-BARI", "HUNA-LALE"])
+    assert d.lit()["ALOA"] == [WHITE, FAST] and d.lit()["LALE"] == [BLACK, BLINK]
+    # an illegal press: black's own stick flashes red, the display says why, nothing changes
+    events = len(d.log_lines())
+    d.loop.buttons.scanner.press(d.buttons["KAHU-LALE"])
+    d.wait(40)
+    d.loop.buttons.scanner.release(d.buttons["KAHU-LALE"])
+    d.wait(40)
+    assert d.lit()["KAHU-LALE"] == [RED, FLASH]
+    assert d.lines()[3:] == ["KAHU-LALE is", "black's own", "stick: only an", "opponent stick", "can be removed"]
+    out["refusal"] = d.lines()
+    d.wait(800)  # the flash ends, the message stays until the next press
+    assert d.lit()["KAHU-LALE"] == [BLACK, STEADY] and len(d.log_lines()) == events
+    # UNDO takes back HUNA-LALE: its stick blinks to come off; pressing it says done
+    d.press("UNDO")
+    assert d.log()[-1] == {"op": "undo"}
+    assert d.lit()["HUNA-LALE"] == [BLACK, FAST] and "LALE" not in d.lit()
+    d.presses(["HUNA-LALE", "HUNA-LALE"])  # confirm it is off, then place it again
+    assert d.lit()["HUNA-LALE"] == [BLACK, STEADY] and d.lit()["LALE"] == [BLACK, BLINK]
+    d.press("TURN")
+    d.press("TURN", long=True)  # white ends round 2: black has more stones
+    assert d.lines()[4:6] == ["Score 1:W 2:B 3:.", "Scoring 2: B"]
+    d.press("TURN", long=True)  # black ends round 3: the two final turns
+    assert d.lines()[0] == "Last turn White" and d.lines()[5] == "Round 3 over"
+    d.presses(["COCO-GOLA", "COCO-KAHU", "COCO-FAAA", "TURN"])
+    assert d.lines()[0] == "Last turn Black"
+    d.press("TURN")
+    final = d.lines()
+    assert final == ["Game over", "     stn stk pts", "White  1   4   1", "Black  1   2   2",
+                     "Score 1:W 2:B 3:-", "Black wins", "on points"], final
+    out["final"] = final
+    d.press("ALOA-HUNA")
+    assert d.lines()[4:] == ["the game is", "over: start a", "new game from", "the menu"], d.lines()
+    # a reset: the game comes back from the log, exactly as it was
+    again = Device(root)
+    assert again.lines() == final and not again.app.menu_open
+    out["restored"] = again.lines()
+    return out
+
+
+def tie_breaks():
+    """No scoring differs: more sticks decides; then the same with equal sticks: a draw."""
+    out = []
+    for extra, winner in ((["ELAI-JOJO"], "White wins"), ([], "Draw")):
+        d = Device(fresh_dir("fw-tie"))
+        d.new_game(first="white")
+        d.presses(["ALOA-BARI"] + extra + ["TURN", "KAHU-LALE", "TURN!", "TURN!", "TURN!", "TURN", "TURN"])
+        lines = d.lines()
+        assert lines[0] == "Game over" and lines[4] == "Score 1:- 2:- 3:-", lines
+        assert lines[5:] == [winner, "tie: more sticks" if extra else "tied all through"], lines
+        out.append(lines)
+    return out
+
+
+def variant1_hint():
+    d = Device(fresh_dir("fw-v1"))
+    d.new_game(first="white", variant1=True)
+    assert d.log()[0]["variants"] == ["variant1"]
+    d.presses(["ALOA-BARI", "TURN", "ALOA-BARI"])  # black removes white's stick
+    assert d.lit()["ALOA-BARI"] == [BLACK, PULSE]  # the free re-placement is invited
+    assert "V1: free stick?" in d.lines()
+    d.press("ALOA-BARI")
+    assert d.lit()["ALOA-BARI"] == [BLACK, STEADY]
+    return d.log()
+
+
+def handicap():
+    d = Device(fresh_dir("fw-handicap"))
+    d.new_game(first="black", handicap="white")
+    assert d.log()[0]["handicap"] == "white" and d.log()[0]["variants"] == ["handicap"]
+    titles = [d.lines()[0]]
+    d.presses(["ALOA-BARI", "KAHU-LALE", "HUNA-IFFI", "GOLA-JOJO"])  # the 4th is refused
+    assert d.lit()["GOLA-JOJO"] == [RED, FLASH] and len(d.log()) == 4
+    d.press("TURN")
+    titles.append(d.lines()[0])
+    return titles
+
+
+def lot_and_menu():
+    d = Device(fresh_dir("fw-lot"), seed=99)
+    d.new_game()  # first: lot
+    header = d.log()[0]
+    assert header == {"game": "kahuna", "layout": "kahuna", "variants": [], "first": "lot", "seed": 99}
+    first = d.lines()[0]
+    d.press("MENU")
+    assert d.lines()[1] == ">First       lot"
+    d.presses(["MENU"] * 4 + ["TURN"])  # Brightness 3 -> 4
+    assert d.app.brightness == 150
+    d.press("UNDO")  # leaves the menu
+    assert d.lines()[0] == first
+    return [header, first]
+
+
+# --- buttons -----------------------------------------------------------------
+
+def chatter(scan_ms, seed, presses=60):
+    """Presses held 30 ms (bounces of up to 10 ms at both edges), and bare
+    bursts of bounce: exactly one event per press, at most one per burst."""
+    rng = Rng(seed)
+    scanner = SimScanner(8)
+    b = Buttons(scanner, 3)
+    t = 0
+    got = []
+    wanted = []
+    bursts = 0
+    for k in range(presses):
+        code = rng.below(8)
+        burst = rng.below(4) == 0
+        b1 = rng.below(11)
+        b2 = rng.below(11)
+        glitch = 1 + rng.below(10)
+        t0 = t + 60
+        end = t0 + 30 + b2 + 60
+        if burst:
+            bursts += 1
+        else:
+            wanted.append(code)
+        before = len(got)
+        while t < end:
+            t += 1
+            if burst:
+                level = rng.below(2) if t0 <= t < t0 + glitch else 0
+            elif t < t0:
+                level = 0
+            elif t < t0 + b1:
+                level = rng.below(2)
+            elif t < t0 + 30:
+                level = 1
+            elif t < t0 + 30 + b2:
+                level = rng.below(2)
+            else:
+                level = 0
+            scanner.state[code] = level
+            if t % scan_ms == 0:
+                b.scan(t)
+                e = b.get()
+                while e >= 0:
+                    got.append(e)
+                    e = b.get()
+        n = len(got) - before
+        assert n <= 1 if burst else n == 1, "scan %d ms, press %d: %d events" % (scan_ms, k, n)
+    assert [e >> 2 for e in got if e & 3 == SHORT][:len(wanted)] or not wanted
+    return {"presses": len(wanted), "bursts": bursts, "events": len(got)}
+
+
+def two_and_long():
+    scanner = SimScanner(64)
+    b = Buttons(scanner, 3)
+    got = []
+    t = 0
+
+    def hold(codes, ms):
+        t_ = t
+        for c in codes:
+            scanner.press(c)
+        for i in range(ms // 2):
+            t_ += 2
+            b.scan(t_)
+        for c in codes:
+            scanner.release(c)
+        for i in range(20):
+            t_ += 2
+            b.scan(t_)
+        e = b.get()
+        while e >= 0:
+            got.append([e >> 2, e & 3])
+            e = b.get()
+        return t_
+
+    t = hold([40, 3], 40)  # pressed together: lower code first
+    t = hold([56], 900)  # a long press: LONG while held, nothing at release
+    t = hold([56], 100)
+    assert got == [[3, SHORT], [40, SHORT], [56, LONG], [56, SHORT]], got
+    return got
+
+
+# --- power cut -----------------------------------------------------------------
+
+def power_cut():
+    """Cut the last write at every byte: the log recovers to before or after it."""
+    lines = [log.dump(e) for e in worked_example_log()]
+    layout = load_layout("kahuna")
+    states = []
+    for k in range(1, len(lines) + 1):
+        states.append(log.replay(lines[:k], lambda name: layout).state())
+    root = fresh_dir("fw-cut")
+    path = root + "/current.jsonl"
+    before = after = nothing = 0
+    for k in range(len(lines)):
+        done = "".join(l + "\n" for l in lines[:k])
+        write = lines[k] + "\n"
+        for cut in range(len(write) + 1):
+            with open(path, "w") as f:
+                f.write(done + write[:cut])
+            got = Store(root).load()
+            if got is None:
+                assert k == 0
+                nothing += 1
+                continue
+            state = log.replay(got, lambda name: layout).state()
+            if state == states[k]:
+                after += 1
+            else:
+                assert k > 0 and state == states[k - 1], "cut at byte %d of line %d" % (cut, k + 1)
+                before += 1
+            if cut == len(write) // 2:  # the repaired file takes the next event cleanly
+                Store(root).append({"op": "end_turn"})
+                again = Store(root).load()
+                assert again[:-1] == got and json.loads(again[-1]) == {"op": "end_turn"}
+    assert after == len(lines)
+    # the device itself boots from a cut log
+    with open(path, "w") as f:
+        f.write("".join(l + "\n" for l in lines[:-1]) + lines[-1][:9])
+    d = Device(root)
+    assert d.app.game.state() == states[-2] and not d.app.menu_open
+    return {"before": before, "after": after, "no_game": nothing}
+
+
+def archive():
+    root = fresh_dir("fw-archive")
+    s = Store(root, keep=3)
+    for g in range(5):
+        s.begin({"game": "kahuna", "n": g})
+        s.append({"op": "end_turn"})
+    s.archive()
+    names = s.finished()
+    assert names == ["game-0003.jsonl", "game-0004.jsonl", "game-0005.jsonl"], names
+    with open(root + "/" + names[0]) as f:
+        assert [json.loads(l) for l in f.read().split("\n") if l] == [{"game": "kahuna", "n": 2}, {"op": "end_turn"}]
+    return names
+
+
+def run_all():
+    return {
+        "worked_example": worked_example(),
+        "full_game": full_game(),
+        "tie_breaks": tie_breaks(),
+        "variant1_hint": variant1_hint(),
+        "handicap": handicap(),
+        "lot_and_menu": lot_and_menu(),
+        "chatter": [chatter(1, 1), chatter(2, 2), chatter(2, 3), chatter(5, 4)],
+        "two_and_long": two_and_long(),
+        "power_cut": power_cut(),
+        "archive": archive(),
+    }

@@ -1,0 +1,113 @@
+"""The layout checker on the real layouts and on broken copies of Kahuna's."""
+
+import json
+
+from companion.layout_check import check, check_profile, display_lines, summary
+
+from .common import load_layout
+
+MATRIX_8X8 = {"buttons": {"kind": "matrix", "rows": [6, 7, 8, 9, 10, 11, 12, 13],
+                          "cols": [14, 15, 16, 17, 18, 19, 20, 21]}, "leds": {"pin": 28}}
+
+
+def kahuna():
+    return load_layout("kahuna")
+
+
+def conn(layout, a, b):
+    for c in layout["connections"]:
+        if c["a"] == a and c["b"] == b:
+            return c
+    raise AssertionError("no connection %s-%s" % (a, b))
+
+
+def island(layout, name):
+    for i in layout["islands"]:
+        if i["name"] == name:
+            return i
+    raise AssertionError("no island " + name)
+
+
+def missing_island(k):
+    k["islands"] = [i for i in k["islands"] if i["name"] != "LALE"]
+
+
+def duplicate_led(k):
+    conn(k, "ELAI", "JOJO")["led"] = 14
+
+
+def led_gap(k):
+    island(k, "LALE")["led"] = 39
+
+
+def button_out_of_range(k):
+    k["controls"][0]["button"] = 64
+
+
+def self_loop(k):
+    conn(k, "ALOA", "BARI")["b"] = "ALOA"
+
+
+def duplicate_connection(k):
+    conn(k, "KAHU", "LALE")["a"] = "LALE"
+    conn(k, "LALE", "LALE")["b"] = "IFFI"
+
+
+def disconnected_island(k):
+    k["islands"].append({"name": "MOMO", "x": 20, "y": 320, "led": 39, "button": 39})
+
+
+def cut_off_part(k):
+    # LALE and KAHU keep KAHU-LALE but lose every other connection: the
+    # freed LEDs and buttons go to the end of the chain, so only the cut shows.
+    k["connections"] = [c for c in k["connections"] if c["a"] + c["b"] in ("KAHULALE",)
+                        or ("KAHU" not in (c["a"], c["b"]) and "LALE" not in (c["a"], c["b"]))]
+    renumber(k)
+
+
+def bad_coordinates(k):
+    del island(k, "GOLA")["y"]
+    island(k, "ALOA")["x"] = "50"
+    island(k, "BARI")["y"] = 400
+
+
+def renumber(k):
+    """LEDs and buttons 0..N-1 in list order (islands, then connections)."""
+    n = 0
+    for e in k["islands"] + k["connections"]:
+        e["led"] = e["button"] = n
+        n += 1
+
+
+BROKEN = (missing_island, duplicate_led, led_gap, button_out_of_range, self_loop, duplicate_connection,
+          disconnected_island, cut_off_part, bad_coordinates)
+
+
+def run_all():
+    out = {}
+    for name in ("kahuna", "rukuni", "duell"):
+        layout = load_layout(name)
+        out["check " + name] = check(layout, MATRIX_8X8)
+        out["summary " + name] = summary(layout)
+    for mistake in BROKEN:
+        k = json.loads(json.dumps(kahuna()))  # a deep copy
+        mistake(k)
+        out[mistake.__name__] = check(k, MATRIX_8X8)
+    out["not a layout"] = check([1, 2])
+    out["unknown kind"] = check({"kind": "square", "name": "x"})
+    k = kahuna()
+    del k["connections"]
+    out["no connections"] = check(k)
+    out["profile ok"] = check_profile(MATRIX_8X8)
+    out["profile bad"] = check_profile({"buttons": {"kind": "mcp23017", "addrs": [32, 32, 64]}})
+    out["profile unknown"] = check_profile({"buttons": {"kind": "charlieplex"}})
+    out["profile esp32"] = check_profile({"board": "ESP32-DevKitC", "buttons": {
+        "kind": "matrix", "rows": [13, 35], "cols": [26, 34]}, "leds": {"pin": 6}, "display": {"sda": 21, "scl": 26}})
+    out["profile pico"] = check_profile({"chip": "rp2040", "buttons": {"kind": "gpio", "pins": [2, 25]}})
+    out["profile shared i2c"] = check_profile({"board": "Raspberry Pi Pico", "buttons": {
+        "kind": "mcp23017", "addrs": [32, 33], "sda": 4, "scl": 5}, "display": {"sda": 4, "scl": 5}})
+    k = kahuna()
+    self_loop(k)
+    disconnected_island(k)
+    out["display"] = display_lines(check(k))
+    return out

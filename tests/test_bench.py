@@ -1,0 +1,57 @@
+"""`companion bench` on a small subset: every figure is measured and sane.
+
+No timing assertions and no targets asserted: the bench reports those.
+"""
+
+import json
+
+from companion.core.games import new_game
+from host_tools import bench_cmd
+from host_tools.bench_random import random_log
+from host_tools.cli import main
+from host_tools.paths import load_layout
+
+
+def test_random_log_is_legal_long_enough_and_repeatable():
+    header, events = random_log(seed=5, events=120)
+    assert len(events) == 120
+    assert (header, events) == random_log(seed=5, events=120)
+    game = new_game(header, load_layout("kahuna"))
+    for e in events:
+        game.apply(e)  # raises Illegal if the random player cheated
+    assert not game.over()
+    assert {e["op"] for e in events} >= {"place", "remove", "end_turn", "end_round"}
+
+
+def test_quick_bench_writes_every_figure(tmp_path, capsys):
+    out = tmp_path / "bench.json"
+    assert main(["bench", "--quick", "--game", "kahuna", "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    result = json.loads(out.read_text())
+    f = result["figures"]
+    for case in ("place", "place_capture", "remove", "end_turn", "end_round", "undo"):
+        assert f["event.kahuna.%s.lines" % case] > 0
+        assert f["event.kahuna.%s.bytes" % case] >= 0
+        assert f["event.kahuna.%s.wasm_us" % case] > 0
+        assert "kahuna   %s " % case in printed
+    # a cascade runs more code than the plain place it starts with
+    assert f["event.kahuna.place_capture.lines"] > f["event.kahuna.place.lines"]
+    assert f["restore.events"] == 60 and f["restore.lines"] > 60
+    assert 0 < f["heap.new_game"] < f["heap.restored"]
+    assert f["heap.core_code"] > 0
+    assert 0 < f["mpy.core"] < f["mpy.firmware"]
+    assert f["cpython.events_per_s"] > 0
+    assert f["calib.rp2040_us_per_line"] > 0
+    if "tick.lines" in f:  # the firmware's run loop exists
+        assert f["tick.lines"] > f["scan.lines"] > 0
+        assert f["tick.bytes"] >= 0 and f["boot.heap"] > 0 and f["press.lines"] > 0
+    assert "<= 1500 lines" in printed and "figures written to" in printed
+
+
+def test_compare_prints_what_changed():
+    old = {"meta": {"time": "then"}, "figures": {"a.lines": 100, "b.bytes": 8, "gone": 1}}
+    new = {"figures": {"a.lines": 150, "b.bytes": 8, "c": 2}}
+    text = bench_cmd.compare(old, new)
+    assert "a.lines" in text and "100 -> 150" in text and "+50 (+50%)" in text
+    assert "b.bytes" not in text and "1 figures unchanged" in text
+    assert "new figures: c" in text and "no longer measured: gone" in text

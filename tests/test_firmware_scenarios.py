@@ -1,0 +1,55 @@
+"""The firmware scenarios under CPython, one test each (their asserts check
+exact frames, lines and states; test_both_interpreters runs them under
+MicroPython too)."""
+
+import pytest
+
+from tests.scenarios import firmware_scenarios as fw
+
+
+def test_worked_example_by_presses():
+    steps = fw.worked_example()
+    assert steps[-1] == {"log": 23}
+
+
+def test_full_game_to_the_winner_on_the_display():
+    r = fw.full_game()
+    assert r["final"][5:] == ["Black wins", "on points"]
+    assert r["restored"] == r["final"]
+
+
+def test_the_display_says_which_tie_break_decided():
+    sticks, draw = fw.tie_breaks()
+    assert sticks[5:] == ["White wins", "tie: more sticks"] and draw[5:] == ["Draw", "tied all through"]
+
+
+def test_variant1_invites_the_free_replacement():
+    assert fw.variant1_hint()[-1] == {"op": "place", "at": "ALOA-BARI"}
+
+
+def test_handicap_then_start_player():
+    assert fw.handicap() == ["Handicap White", "Round 1 Black"]
+
+
+def test_start_player_by_lot_and_the_menu():
+    header, first = fw.lot_and_menu()
+    assert header["seed"] == 99 and first == "Round 1 Black"
+
+
+@pytest.mark.parametrize("scan_ms,seed", [(1, 1), (2, 2), (2, 3), (5, 4)])
+def test_chatter_never_doubles_a_press(scan_ms, seed):
+    r = fw.chatter(scan_ms, seed)
+    assert r["presses"] + r["bursts"] == 60
+
+
+def test_two_buttons_together_and_a_long_press():
+    assert fw.two_and_long() == [[3, 1], [40, 1], [56, 2], [56, 1]]
+
+
+def test_power_cut_at_every_byte_of_every_write():
+    r = fw.power_cut()
+    assert r["after"] == 23 and r["before"] > 600 and r["no_game"] > 50
+
+
+def test_finished_games_are_kept():
+    assert fw.archive() == ["game-0003.jsonl", "game-0004.jsonl", "game-0005.jsonl"]

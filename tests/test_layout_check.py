@@ -1,0 +1,172 @@
+"""`companion layout check`: every mistake gets its own message, naming the entry."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from host_tools.cli import main
+from host_tools.paths import LAYOUTS
+from tests.scenarios import layout_scenarios as scenarios
+
+ROOT = Path(__file__).resolve().parent.parent
+BROKEN = "tests/layouts/kahuna_broken.json"
+
+
+@pytest.fixture(scope="module")
+def results():
+    return scenarios.run_all()
+
+
+def check(capsys, *args):
+    code = main(["layout", "check"] + list(args))
+    out, err = capsys.readouterr()
+    return code, out.splitlines(), err
+
+
+def test_kahuna_passes_with_a_summary(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    code, out, err = check(capsys, "board_layouts/kahuna.json")
+    assert (code, out, err) == (0, ["board_layouts/kahuna.json: ok \u2014 12 islands, 27 connections, "
+                                    "42 buttons, 39 LEDs"], "")
+
+
+@pytest.mark.parametrize("profile", sorted(p.stem for p in (LAYOUTS / "profiles").glob("*.json")))
+@pytest.mark.parametrize("layout", sorted(p.stem for p in LAYOUTS.glob("*.json")))
+def test_every_layout_fits_every_profile(capsys, monkeypatch, layout, profile):
+    monkeypatch.chdir(ROOT)
+    code, out, _ = check(capsys, layout, profile)
+    assert code == 0, out
+    assert out[0].startswith("board_layouts/%s.json: ok" % layout)
+    assert "; buttons fit %s (" % profile in out[0]
+
+
+def test_a_broken_copy_is_explained_entry_by_entry(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    profile = {"buttons": scenarios.MATRIX_8X8["buttons"]}
+    path = ROOT / "tests" / "layouts" / "profile_8x8.json"
+    assert json.loads(path.read_text()) == profile
+    code, out, err = check(capsys, BROKEN, str(path.relative_to(ROOT)))
+    f = BROKEN + ": "
+    assert code == 1
+    assert out == [
+        f + 'island GOLA: has no "y" \u2014 give its drawing position as numbers "x" and "y"',
+        f + "connection ELAI-JOJO: LED 14 is also used by island ELAI \u2014 give every element its own LED index",
+        f + "LED 24: no element has it, but indices go up to 39 \u2014 number the 40 LEDs 0..39 in chain order, "
+            "without gaps",
+        f + "control TURN: button 64 does not exist on the profile's 8x8 matrix (codes 0..63) \u2014 use a free "
+            "code below 64 or a profile with more inputs",
+        f + "connection ALOA-ALOA: joins ALOA to itself \u2014 a connection joins two different islands",
+        f + "connection KAHU-LALA: names island 'LALA', which is not in \"islands\" \u2014 add island LALA to "
+            "\"islands\" or correct the name",
+        f + "island MOMO: no connection reaches it \u2014 add a connection between MOMO and a neighbouring island",
+    ]
+    assert err == "7 problems\n"
+
+
+def test_invalid_json_names_line_and_column(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{\n "name": "x",\n "kind": "islands"\n "islands": []\n}\n')
+    code, out, err = check(capsys, str(bad))
+    assert (code, out) == (1, [])
+    assert err == ("%s: line 4, column 2: invalid JSON: Expecting ',' delimiter \u2014 look for a missing comma, "
+                   "quote or bracket at or just before that point\n" % bad)
+
+
+def test_missing_files_are_named(capsys, tmp_path):
+    code, _, err = check(capsys, str(tmp_path / "nope.json"))
+    assert code == 1 and "nope.json: cannot read: No such file or directory" in err
+    code, _, err = check(capsys, "kahuna", "no-such-profile")
+    assert code == 1 and "profiles/no-such-profile.json: cannot read" in err
+
+
+def test_profile_problems_are_reported_against_the_profile(capsys, tmp_path):
+    p = tmp_path / "p.json"
+    p.write_text(json.dumps({"buttons": {"kind": "matrix", "rows": [1, 2], "cols": [3, 3]},
+                             "leds": {"pin": 1}, "display": {"sda": 4, "scl": 5}}))
+    code, out, _ = check(capsys, "kahuna", str(p))
+    assert code == 1
+    hint = " \u2014 give every row, column, pin and bus line its own GPIO"
+    assert out == ["%s: buttons.cols: GPIO 3 is also used by buttons.cols" % p + hint,
+                   "%s: leds.pin: GPIO 1 is also used by buttons.rows" % p + hint]
+
+
+# --- the pure checker, case by case (the same cases run under MicroPython) ------------
+def test_real_layouts_check_clean(results):
+    assert results["check kahuna"] == results["check rukuni"] == results["check duell"] == []
+    assert results["summary kahuna"] == "12 islands, 27 connections, 42 buttons, 39 LEDs"
+    assert results["summary rukuni"] == "61 cells, 64 buttons, 61 LEDs"
+
+
+def test_missing_island(results):
+    unknown = [p for p in results["missing_island"] if "not in" in p[1]]
+    assert [p[0] for p in unknown] == ["connection HUNA-LALE", "connection IFFI-LALE", "connection KAHU-LALE"]
+    assert unknown[0][1:] == ("names island 'LALE', which is not in \"islands\"",
+                              "add island LALE to \"islands\" or correct the name")
+
+
+def test_duplicate_led(results):
+    assert results["duplicate_led"][0] == ("connection ELAI-JOJO", "LED 14 is also used by island ELAI",
+                                           "give every element its own LED index")
+
+
+def test_led_gap(results):
+    assert results["led_gap"] == [("LED 33", "no element has it, but indices go up to 39",
+                                   "number the 39 LEDs 0..38 in chain order, without gaps")]
+
+
+def test_button_out_of_range(results):
+    assert results["button_out_of_range"] == [(
+        "control TURN", "button 64 does not exist on the profile's 8x8 matrix (codes 0..63)",
+        "use a free code below 64 or a profile with more inputs")]
+
+
+def test_self_loop_and_duplicate_connection(results):
+    assert results["self_loop"] == [("connection ALOA-ALOA", "joins ALOA to itself",
+                                     "a connection joins two different islands")]
+    assert results["duplicate_connection"] == [("connection LALE-IFFI", "duplicates connections[24] (IFFI-LALE)",
+                                                "remove one of the two")]
+
+
+def test_disconnected_island_and_cut_off_part(results):
+    assert results["disconnected_island"] == [("island MOMO", "no connection reaches it",
+                                               "add a connection between MOMO and a neighbouring island")]
+    assert results["cut_off_part"] == [("island KAHU", "its part of the board (KAHU, LALE) is cut off from ALOA",
+                                        "add a connection joining the two parts")]
+
+
+def test_coordinates(results):
+    assert [p[:2] for p in results["bad_coordinates"]] == [
+        ("island GOLA", 'has no "y"'), ("island ALOA", "x is '50', not a number"),
+        ("island BARI", "(170, 400) lies outside the drawing area 400x330")]
+
+
+def test_whole_file_mistakes(results):
+    assert results["not a layout"][0][:2] == ("layout", "is not a JSON object")
+    assert results["unknown kind"] == [("kind", "unknown layout kind 'square'",
+                                        'set "kind" to one of duel, hex, islands')]
+    assert results["no connections"][0][:2] == ("connections", 'the layout has no "connections" list')
+
+
+def test_profiles(results):
+    assert results["profile ok"] == []
+    assert [p[1] for p in results["profile bad"]] == ["32 is used twice", "64 is not an MCP23017 address"]
+    assert results["profile unknown"][0][1] == "unknown button wiring 'charlieplex'"
+
+
+def test_profile_pins_suit_the_chip(results):
+    assert [p[:2] for p in results["profile esp32"]] == [
+        ("buttons.rows", "GPIO 35 is input-only on the ESP32"),
+        ("buttons.cols", "GPIO 34 has no internal pull-up on the ESP32: an open button reads at random"),
+        ("leds.pin", "GPIO 6 is wired to the ESP32 module's flash"),
+        ("display.scl", "GPIO 26 is also used by buttons.cols")]
+    assert results["profile pico"] == [("buttons.pins", "GPIO 25 is not on the Pico's pin header",
+                                        "use GPIO 0..22 or 26..28")]
+    assert results["profile shared i2c"] == []
+
+
+def test_display_lines_fit_the_oled(results):
+    lines = results["display"]
+    assert lines[0] == "LAYOUT: 2 errors"
+    assert " ".join(lines[1:]) == "connection ALOA-ALOA: joins ALOA to itself island MOMO: no connection reaches it"
+    assert max(len(l) for l in lines) <= 16 and len(lines) <= 8
