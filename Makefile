@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: setup test sim browser bench cairo images
+.PHONY: setup test sim browser bench cairo images flash deploy repl virtual-device
 
 setup: $(VENV)/.installed node_modules/.installed browser cairo
 
@@ -49,3 +49,21 @@ images: $(VENV)/.installed cairo
 	  $(VENV)/bin/companion layout draw board_layouts/kahuna.json -o docs/images/kahuna-board.$$ext && \
 	  $(VENV)/bin/companion replay tests/logs/kahuna_full_game.jsonl --svg docs/images/kahuna-game.$$ext >/dev/null || exit 1; \
 	done
+
+# A MicroPython board over USB (docs/flashing.md). PORT=/dev/ttyACM0 picks one
+# when several are connected (the sim's default PORT above is not used here).
+LAYOUT ?= kahuna
+PROFILE ?= pico
+BOARD_PORT = $(if $(filter command line environment,$(origin PORT)),--port $(PORT))
+flash: $(VENV)/.installed
+	$(VENV)/bin/companion flash $(BOARD_PORT) --layout $(LAYOUT) --profile $(PROFILE)
+
+deploy: $(VENV)/.installed
+	$(VENV)/bin/companion flash --changed $(BOARD_PORT) --layout $(LAYOUT) --profile $(PROFILE)
+
+repl: $(VENV)/.installed
+	$(VENV)/bin/companion repl $(BOARD_PORT)
+
+# A virtual board (MicroPython in Node on a pseudo-terminal) for trying the above without hardware.
+virtual-device: $(VENV)/.installed node_modules/.installed
+	$(VENV)/bin/companion virtual-device

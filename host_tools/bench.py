@@ -19,6 +19,7 @@ from companion.core.games import new_game
 
 from . import bench_cases
 from .bench_random import random_games, random_log
+from .micropython import MicroPythonError
 from .micropython import run as run_micropython
 from .paths import FIRMWARE, ROOT, load_layout
 
@@ -70,7 +71,12 @@ def _job(chunks, settrace=False, mounts=()):
 
 def _run_job(job, mpy_tree=None):
     mounts = job["mounts"] + ([(mpy_tree, MPY_DIR)] if mpy_tree else [])
-    out = run_micropython(job["chunks"], mounts=mounts, settrace=job["settrace"])
+    try:
+        out = run_micropython(job["chunks"], mounts=mounts, settrace=job["settrace"])
+    except MicroPythonError as e:
+        if "part" not in job:
+            raise
+        return {"error": (job["part"], str(e).strip().splitlines()[-1])}  # the exception line
     found = {}
     for line in out.splitlines():
         if line.startswith("BENCH "):
@@ -95,18 +101,20 @@ def _case_setup(header, setup, measured):
     ])
 
 
-def event_jobs(games, only=None, reps=15):
-    """Per game and case: bytes and wall time (plain port), lines (settrace)."""
+def event_jobs(game, only=None, reps=15):
+    """A game's cases: bytes and wall time (plain port), lines (settrace)."""
     plain, traced = [], []
-    for game in games:
-        for name, header, setup, measured in bench_cases.cases(game, only):
-            key = "event.%s.%s." % (game, name)
-            prep = _case_setup(header, setup, measured)
-            plain += [prep, "P.report(%r, P.alloc(step) - P.alloc(noop))" % (key + "bytes"),
-                      "restore()\nP.report(%r, P.wall_us(step, restore, %d) - P.wall_us(noop, noop, %d))"
-                      % (key + "wasm_us", reps, reps)]
-            traced += [prep, "P.report(%r, P.lines(step) - P.lines(noop))" % (key + "lines")]
-    return [_job(["P.warm_up()"] + plain), _job(traced, settrace=True)]
+    for name, header, setup, measured in bench_cases.cases(game, only):
+        key = "event.%s.%s." % (game, name)
+        prep = _case_setup(header, setup, measured)
+        plain += [prep, COLLECT, "P.report(%r, P.alloc(step) - P.alloc(noop))" % (key + "bytes"),
+                  "restore()\nP.report(%r, P.wall_us(step, restore, %d) - P.wall_us(noop, noop, %d))"
+                  % (key + "wasm_us", reps, reps)]
+        traced += [prep, "P.report(%r, P.lines(step) - P.lines(noop))" % (key + "lines")]
+    jobs = [_job(["P.warm_up()"] + plain), _job(traced, settrace=True)]
+    for job in jobs:
+        job["part"] = game  # a game whose script fails is reported, not fatal
+    return jobs
 
 
 CALIBRATION = 100000  # iterations of the public benchmark's loop timed here
@@ -132,11 +140,19 @@ def _heap(name):
     return "P.report(%r, gc.mem_alloc())" % name
 
 
+# The port collects only when gc.collect() is called or 16 KB have been
+# allocated since the last collection (gc.threshold()), and a collection
+# frees what the running chunk still holds only once that chunk has ended.
+# So every reading of the heap, and every allocation measured, follows a
+# chunk of its own that collects.
+COLLECT = "gc.collect()"
+
+
 def heap_job():
     """Retained heap: the core's code, then a Kahuna board and a new game (data)."""
-    return _job([_heap("heap.base"), CORE_MODULES, _heap("heap.modules_at"),
+    return _job([COLLECT, _heap("heap.base"), CORE_MODULES, COLLECT, _heap("heap.modules_at"),
                  "G = games.new_game(%s, P.layout('kahuna'))" % _q(bench_cases.GAMES["kahuna"]["header"]),
-                 _heap("heap.game_at")])
+                 COLLECT, _heap("heap.game_at")])
 
 
 def restore_jobs(logdir):
@@ -150,8 +166,8 @@ def restore_jobs(logdir):
              "    cs.append(P.now_ms() - t)\n"
              "P.report('restore.wasm_ms', min(ts))\nP.report('calib.wasm_ms', min(cs))"
              % (replay, CALIBRATION))
-    plain = _job([CORE_MODULES, _heap("restore.modules_at"), "G = " + replay, _heap("heap.restored_at"),
-                  timed], mounts=mount)
+    plain = _job([CORE_MODULES, COLLECT, _heap("restore.modules_at"), "G = " + replay,
+                  COLLECT, _heap("heap.restored_at"), timed], mounts=mount)
     traced = _job([CORE_MODULES, "P.report('restore.lines', P.lines(lambda: %s))" % replay],
                   settrace=True, mounts=mount)
     return [plain, traced]
@@ -189,15 +205,15 @@ def firmware_jobs(logdir):
     # physical change; then the measured press is the same event once more
     warm = "key()\nA.key(A.undo_key)\nkey()\ntick()\nn = A.game.events_in_effect()"
     check = "assert A.game.events_in_effect() == n + 1, 'the bench press was not accepted'"
-    plain = _job([_heap("boot.base"), FIRMWARE_MODULES, _heap("boot.modules_at"),
-                  boot + "\nbefore = set(sys.modules)\nboot()",
+    plain = _job([COLLECT, _heap("boot.base"), FIRMWARE_MODULES, COLLECT, _heap("boot.modules_at"),
+                  boot + "\nbefore = set(sys.modules)\nboot()", COLLECT,
                   _heap("boot.heap_at") + "\nP.report('boot.late_imports', sorted(set(sys.modules) - before))"
                   "\nP.report('boot.modules', sorted(m for m in sys.modules if m.startswith('companion')))",
-                  prep,
+                  prep, COLLECT,
                   "P.report('tick.bytes', P.alloc(tick) - P.alloc(noop))\n"
                   "P.report('scan.bytes', P.alloc(scan) - P.alloc(noop))\n"
                   "P.report('display.bytes', P.alloc(show) - P.alloc(noop))",
-                  warm, "P.report('press.bytes', P.alloc(key) - P.alloc(noop))\n" + check],
+                  warm, COLLECT, "P.report('press.bytes', P.alloc(key) - P.alloc(noop))\n" + check],
                  mounts=mount)
     traced = _job([FIRMWARE_MODULES + "\n" + boot, "P.report('boot.lines', P.lines(boot))", prep,
                    "P.report('tick.lines', P.lines(tick) - P.lines(noop))\n"
@@ -205,6 +221,8 @@ def firmware_jobs(logdir):
                    "P.report('display.lines', P.lines(show) - P.lines(noop))",
                    warm, "P.report('press.lines', P.lines(key) - P.lines(noop))\n" + check],
                   settrace=True, mounts=mount)
+    for job in (plain, traced):
+        job["part"] = "firmware"  # a firmware being changed is reported, not fatal
     return [plain, traced]
 
 
@@ -275,21 +293,30 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
         sizes = compile_mpy(logdir / "mpy")
         header, events = random_log(seed=2026, events=restore_events)
         write_log(logdir / "games" / "current.jsonl", header, events)
-        jobs = event_jobs(games, only, reps=3 if quick else 15)
-        jobs.append(calibration_job())
+        jobs = [calibration_job()]
+        for game in games:
+            jobs += event_jobs(game, only, reps=3 if quick else 15)
         jobs += [heap_job()] + restore_jobs(logdir)
         if firmware:
             jobs += firmware_jobs(logdir)
         with ThreadPoolExecutor(max_workers=2) as pool:
             results = list(pool.map(lambda job: _run_job(job, logdir / "mpy"), jobs))
     raw = {}
+    errors = {}
     for r in results:
-        raw.update(r)
+        if "error" in r:
+            game, why = r["error"]
+            errors[game] = why
+        else:
+            raw.update(r)
+    games = [g for g in games if g not in errors]
+    firmware = firmware and "firmware" not in errors
     rate, n = cpython_rate(5 if quick else 40)
     raw["cpython.events_per_s"] = int(rate)
     raw["cpython.events"] = n
     result = derive(raw, sizes, games, only, restore_events, firmware)
     result["meta"]["quick"] = quick
+    result["details"]["errors"] = errors
     return result
 
 

@@ -36,6 +36,16 @@ RUKUNI_GAME = (
 R = RUKUNI_GAME
 
 
+# A three-player Kanaloa game (a seeded random player); its last place captures KAIA.
+KANALOA_GAME = (
+    "end_turn|place HANA-KULU|end_turn|place MAKA-WAIA|end_turn|place HANA-HOKU|end_turn|"
+    "place NALU-PAPA|place KULU-LANI|place IWAI-ORO|end_turn|end_turn|end_turn|place PAPA-WAIA|"
+    "place AKAU-HALA|place HALA-ORO|end_turn|end_turn|end_turn|place LANI-PAPA|end_turn|"
+    "place DALI-LANI|end_turn|end_turn|end_turn|end_turn|place HOKU-KAIA|end_turn|end_turn|"
+    "place KAIA-PAPA|place IWAI-KAIA|place LANI-NALU|place HALA-IWAI|place KAIA-NALU").split("|")
+K = KANALOA_GAME
+
+
 def _duell_basic():
     """Duell's basic board (tests/scenarios/duell_scenarios.py BASIC): Bison's
     k+1 and Wolf's (k+1) % 9 + 1 on site k, in the placing order BWWBBWW..."""
@@ -72,6 +82,18 @@ GAMES = {
             ("move", R[:24], R[24]),
             ("set", R[:25], R[25]),
             ("undo", R, "undo"),
+        ],
+    },
+    "kanaloa": {
+        "module": "companion.core.kanaloa",
+        "header": {"game": "kanaloa", "layout": "kanaloa", "players": ["red", "blue", "green"],
+                   "first": "red", "seed": 7},
+        "cases": [
+            ("place", K[:1], K[1]),
+            ("place_capture", K[:33], K[33]),
+            ("end_turn", K[:10], K[10]),
+            ("end_round", K, "end_round"),
+            ("undo", K, "undo"),  # takes back the capture
         ],
     },
     "duell": {

@@ -113,6 +113,12 @@ def table(result):
                 cells += "%10s%s" % (_num(f.get(key, "-")), flag)
             out.append("  %-8s %-14s%s" % (game, name, cells))
     out.append("  (! = over target)")
+    errors = result["details"].get("errors") or {}
+    for game, why in sorted(errors.items()):
+        if game != "firmware":
+            out.append("  %s: NOT MEASURED, its script in host_tools/bench_cases.py fails: %s" % (game, why))
+    if "firmware" in errors:
+        out.append("\nDevice loop: NOT MEASURED, booting the firmware fails: %s" % errors["firmware"])
     for title, rows in SECTIONS:
         present = [r for r in rows if r[0] in f]
         if not present:

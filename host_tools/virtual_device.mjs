@@ -2,15 +2,16 @@
 // stdin/stdout, behaving like a board on a serial line, for real mpremote.
 //
 // Usage: node host_tools/virtual_device.mjs --fs DIR [--capacity BYTES]
-//        [--version 1.18.0] [--mpy 5] [--heap BYTES] [--corrupt NAME]
+//        [--version 1.18.0] [--mpy 5] [--heap BYTES] [--corrupt NAME] [--raw-paste off]
 //
 // host_tools/virtual_device.py puts it on a pseudo-terminal. What it adds to
 // the port's own REPL:
 // - soft reset (Ctrl-D at an empty prompt): prints "MPY: soft reboot",
 //   restarts the interpreter (globals and modules are gone, the files stay),
 //   runs boot.py and comes back with a prompt, in the mode it was in;
-// - raw-paste mode (Ctrl-E A Ctrl-A) makes the port spin, so it is refused
-//   here with "R\x00" (mpremote then uses the plain raw REPL);
+// - raw-paste mode (Ctrl-E A Ctrl-A) makes the port spin, so it is answered
+//   here (with flow control) and the code run through the plain raw REPL;
+//   with --raw-paste off it is refused ("R\x00"; mpremote then falls back);
 // - OSError numbers are Emscripten's (ENOENT is 44): tracebacks are
 //   rewritten to POSIX numbers and names, which mpremote's fs commands read;
 // - the filesystem is a copy of DIR, written back after every change;
@@ -29,7 +30,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = path.join(root, "node_modules/@micropython/micropython-webassembly-pyscript");
 const { loadMicroPython } = await import(path.join(pkg, "micropython.mjs"));
 
-const opts = { fs: null, capacity: 0, version: null, mpy: null, heap: 256 * 1024, corrupt: null };
+const opts = { fs: null, capacity: 0, version: null, mpy: null, heap: 256 * 1024, corrupt: null, "raw-paste": "on" };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i += 2) {
   const key = argv[i].replace(/^--/, "");
@@ -117,7 +118,6 @@ for (const name of ["write", "mkdir", "rmdir", "unlink", "rename", "open", "trun
   FS[name] = function (...args) {
     const target = typeof args[0] === "object" ? args[0].path : String(args[0]);
     if (!String(target).startsWith("/dev/")) dirty = true;
-    if (process.env.VD_DEBUG) process.stderr.write(name + " " + target + "\n");
     return original.apply(this, args);
   };
 }
@@ -189,10 +189,8 @@ function startInterpreter(first) {
 
 function flush() {
   if (dirty) {
-    dirty = false;
-    const t0 = performance.now();
     saveTree("/", opts.fs);
-    if (process.env.VD_DEBUG) process.stderr.write("save " + (performance.now() - t0).toFixed(1) + "ms\n");
+    dirty = false; // (reading the files back marked them again)
   }
   if (out.length) {
     const text = Buffer.concat(out.map((b) => Buffer.from(b))).toString("latin1");
@@ -208,15 +206,25 @@ flush();
 let pending = [];
 let busy = false;
 let held = []; // a possible raw-paste request: Ctrl-E, then 'A', then Ctrl-A
+let paste = null; // the code received in raw-paste mode, or null
+let granted = 0; // bytes received since the last window was granted
+const WINDOW = 512;
 
 async function processByte(c) {
+  if (paste) return pasteByte(c);
   if (held.length || c === 0x05) {
     held.push(c);
     const want = [0x05, 0x41, 0x01];
     if (held.every((b, i) => b === want[i])) {
       if (held.length < 3) return;
       held = [];
-      out.push(Buffer.from("R\x00", "latin1")); // understood, not supported
+      if (opts["raw-paste"] === "off") {
+        out.push(Buffer.from("R\x00", "latin1")); // understood, not supported
+      } else {
+        out.push(Buffer.from([0x52, 0x01, WINDOW & 0xff, WINDOW >> 8])); // "R\x01" + window size
+        paste = [];
+        granted = 0;
+      }
       return;
     }
     const bytes = held;
@@ -225,6 +233,28 @@ async function processByte(c) {
     return;
   }
   await feed(c);
+}
+
+// Raw-paste mode, answered here: take the code with flow control, then run
+// it through the port's plain raw REPL, whose "OK" raw-paste does not send.
+async function pasteByte(c) {
+  if (c !== 0x04) {
+    paste.push(c);
+    if (++granted === WINDOW) {
+      granted = 0;
+      out.push(Buffer.from([0x01])); // room for another window
+    }
+    return;
+  }
+  const code = paste;
+  paste = null;
+  out.push(Buffer.from([0x04])); // end of data acknowledged
+  flush();
+  for (const b of code) await feed(b);
+  const mark = out.length;
+  await feed(0x04);
+  const reply = Buffer.concat(out.splice(mark).map((b) => Buffer.from(b)));
+  out.push(reply.subarray(0, 2).toString() === "OK" ? reply.subarray(2) : reply);
 }
 
 async function feed(c) {
@@ -239,12 +269,10 @@ async function drain() {
   busy = true;
   while (pending.length) {
     const chunk = pending.shift();
-    const t0 = performance.now();
     for (const c of chunk) {
       await processByte(c);
       flush();
     }
-    if (process.env.VD_DEBUG) process.stderr.write("chunk " + chunk.length + " " + (performance.now() - t0).toFixed(1) + "ms\n");
   }
   busy = false;
 }

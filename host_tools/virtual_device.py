@@ -12,6 +12,7 @@ flash` without PORT= when no board is connected.
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -30,11 +31,11 @@ class VirtualDevice:
     """A running virtual device: `with VirtualDevice(fs_dir) as dev: dev.port`."""
 
     def __init__(self, fs_dir=DEFAULT_FS, capacity=0, version=None, mpy=None, corrupt=None,
-                 register=True):
+                 raw_paste=True, register=True):
         self.fs_dir = Path(fs_dir)
         self.options = []
-        for flag, value in (("--capacity", capacity), ("--version", version),
-                            ("--mpy", mpy), ("--corrupt", corrupt)):
+        for flag, value in (("--capacity", capacity), ("--version", version), ("--mpy", mpy),
+                            ("--corrupt", corrupt), ("--raw-paste", None if raw_paste else "off")):
             if value:
                 self.options += [flag, str(value)]
         self.register = register
@@ -124,6 +125,7 @@ def register(sub):
 
 
 def run(args):
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop cleanly on kill too
     dev = VirtualDevice(args.fs, args.capacity, args.version, args.mpy).start()
     print(dev.port, flush=True)
     print("virtual device on %s (filesystem in %s); Ctrl-C stops it" % (dev.port, dev.fs_dir),

@@ -6,7 +6,7 @@ No timing assertions and no targets asserted: the bench reports those.
 import json
 
 from companion.core.games import new_game
-from host_tools import bench_cmd
+from host_tools import bench, bench_cmd
 from host_tools.bench_random import random_log
 from host_tools.cli import main
 from host_tools.paths import load_layout
@@ -55,3 +55,9 @@ def test_compare_prints_what_changed():
     assert "a.lines" in text and "100 -> 150" in text and "+50 (+50%)" in text
     assert "b.bytes" not in text and "1 figures unchanged" in text
     assert "new figures: c" in text and "no longer measured: gone" in text
+
+
+def test_a_game_whose_script_fails_is_reported_not_fatal():
+    job = bench._job(["raise ValueError('the rules changed')"])
+    job["part"] = "kahuna"
+    assert bench._run_job(job) == {"error": ("kahuna", "ValueError: the rules changed")}

@@ -77,6 +77,7 @@ class App:
         self.level = 3
         self.game = None
         self.ui = None
+        self.ticker = None  # the UI's tick(now_ms), if it has a clock; the run loop calls tick()
         self.menu_open = False
         self.cursor = 0
         self.choice = bytearray(len(self.module.OPTIONS))
@@ -99,6 +100,7 @@ class App:
         if lines:
             try:
                 self._start(log.replay(lines, self.load_layout))
+                self._resume_clock()
             except log.LogError as e:
                 self.store.archive()
                 self.message = wrap("saved game unusable, archived: " + str(e))
@@ -109,6 +111,29 @@ class App:
     def _start(self, game):
         self.game = game
         self.ui = self.module.UI(game, self.layout)
+        self.ticker = getattr(self.ui, "tick", None)
+
+    def tick(self, now_ms):
+        """The run loop calls this about once a second while `ticker` is set:
+        an event the UI's clock returns is applied like a press's event."""
+        event = self.ticker(now_ms)
+        if event is not None:
+            self._apply(None, event)
+        self._refresh()
+
+    def _save_clock(self):
+        if self.ticker is not None and hasattr(self.ui, "resume"):
+            try:
+                self.store.save_clock(self.ui.left_ms)
+            except OSError:
+                pass  # after a power cut the clock goes on from an older time; the game is safe
+
+    def _resume_clock(self):
+        """After a reboot the clock goes on from the time left at the last logged event."""
+        if self.ticker is not None and hasattr(self.ui, "resume"):
+            left = self.store.load_clock()
+            if left is not None:
+                self.ui.resume(left)
 
     # --- input ---------------------------------------------------------------
     def key(self, code, long=False):
@@ -146,6 +171,7 @@ class App:
             self._refuse(code, "could not save the move (flash full?): %s" % e)
             return
         self.ui.accepted(event)
+        self._save_clock()
 
     def _undo(self, code):
         if self.game.events_in_effect() == 0:
@@ -159,6 +185,7 @@ class App:
             return
         self.game.apply(event)
         self.ui.accepted(event)
+        self._save_clock()
 
     def _refuse(self, code, why):
         self.message = wrap(why)
@@ -220,8 +247,8 @@ class App:
                     h["variants"] = h["variants"] + add[k]
                 else:
                     h[k] = add[k]
-        if h.get("first") == "lot":
-            h["seed"] = self.seed()
+        if h.get("first") == "lot" or getattr(self.module, "SEEDED", False):
+            h["seed"] = self.seed()  # SEEDED: the game draws hidden things (Kanaloa's god stones)
         return h
 
     def new_game(self):

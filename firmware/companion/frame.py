@@ -21,6 +21,9 @@ BLINK = const(1)  # slow on/off: something to put on the board
 FAST = const(2)  # fast on/off: something to take off the board
 PULSE = const(3)  # breathing: an invitation, nothing required
 FLASH = const(4)  # a refused press; the run loop clears it after a moment
+# MARK + n (n = 0..3): on, with n short dark blips every 2 s: a player's
+# signature, so pieces can be told apart without relying on hue (Kanaloa)
+MARK = const(5)
 
 
 class Frame:

@@ -1,23 +1,29 @@
 """The run loop: the only place with time.
 
 `Loop.step(now_ms)` does one pass (scan the buttons, feed the events to the
-app, expire a red flash, animate the LEDs, redraw the display if the app
-changed); it never blocks, so the browser simulator calls it from a
-JavaScript timer. `run()` is the device's endless loop on time.ticks_ms.
+app, expire a red flash, tick a game clock, animate the LEDs, redraw the
+display if the app changed); it never blocks, so the browser simulator
+calls it from a JavaScript timer. `run()` is the device's endless loop on
+time.ticks_ms. Boot checks the layout (and the hardware profile) first: a
+problem is shown on the display, and the device stops with its LEDs off.
 """
 
+import gc
 import json
 import os
 import sys
 import time
 
-from .app import App
+from .app import App, led_map, wrap
+from .frame import Frame
 from .hal.buttons import LONG, age
 from .store import Store
 
 SCAN_MS = 2  # device loop period
 LED_MS = 20  # LED animation period
 FLASH_MS = 700  # how long a refused press flashes red
+TICK_MS = 1000  # how often a game UI's clock (UI.tick) is called
+BLANK_LEDS = 256  # LEDs switched off when boot stops (the chain may be shorter)
 LAYOUTS = "/board_layouts"
 CONFIG = "/config.json"
 PROFILES = {"rp2": "pico", "esp32": "esp32-devkitc"}
@@ -32,6 +38,8 @@ class Loop:
         self.drawn = -1
         self.led_at = 0
         self.flash_at = 0
+        self.ticker = None  # the clock last ticked; a new one (new game) ticks at once
+        self.tick_at = 0
 
     def step(self, now):
         app = self.app
@@ -46,12 +54,44 @@ class Loop:
             e = b.get()
         if app.flashing and age(now, self.flash_at) >= FLASH_MS:
             app.expire_flash()
+        if app.ticker is not None and (app.ticker is not self.ticker or age(now, self.tick_at) >= TICK_MS):
+            self.ticker = app.ticker
+            self.tick_at = now
+            app.tick(now)
         if app.version != seen or age(now, self.led_at) >= LED_MS:
             self.leds.render(app.frame, now, app.brightness)
             self.led_at = now
         if app.version != self.drawn:
             self.screen.show(app.lines)
             self.drawn = app.version
+
+
+class Halted:
+    """Stands in for the App when boot cannot start: the reason on the
+    display, every LED off, presses ignored."""
+
+    flashing = False
+    brightness = 0
+    ticker = None
+    version = 1
+
+    def __init__(self, lines, n=0):
+        self.lines = lines
+        self.frame = Frame(n)
+
+    def key(self, code, long=False):
+        pass
+
+    def expire_flash(self):
+        pass
+
+
+class NoButtons:
+    def scan(self, now):
+        pass
+
+    def get(self):
+        return -1
 
 
 def load_json(path):
@@ -61,7 +101,54 @@ def load_json(path):
     except OSError:
         raise OSError("missing file %s: copy board_layouts/ to the device (docs/firmware.md)" % path)
     except ValueError:
-        raise ValueError("%s is not valid JSON" % path)
+        raise ValueError("%s is not valid JSON: fix it (companion layout check on the PC) "
+                         "and copy it again" % path)
+
+
+def path_lines(path, width=16):
+    """A file path for the display, broken after a "/" where it can be."""
+    out = [""]
+    for part in path.replace("/", "/ ").split():
+        if out[-1] and len(out[-1]) + len(part) > width:
+            out.append("")
+        out[-1] += part
+    return [line[i:i + width] for line in out for i in range(0, len(line), width)]
+
+
+def boot_problem(error, path):
+    """Display lines for a file that boot could not read (missing or not JSON)."""
+    if isinstance(error, OSError):
+        return (["MISSING FILE"] + path_lines(path) + wrap("copy board_layouts/ to the device"))[:8]
+    return (["BAD JSON"] + path_lines(path) + wrap("check it on the PC (companion layout check), copy it again"))[:8]
+
+
+def check_layout(layout, profile=None):
+    """The layout checker's findings as display lines; [] when all is well.
+    Printed in full to the console. The checker costs ~16 KB of heap while
+    imported, so it is imported only here and dropped again."""
+    from . import layout_check
+
+    problems = []
+    if profile is not None:
+        problems = layout_check.check_profile(profile)
+    problems += layout_check.check(layout, profile)
+    lines = layout_check.display_lines(problems) if problems else []
+    for entry, problem, hint in problems:
+        print("layout: %s: %s (%s)" % (entry, problem, hint))
+    del layout_check
+    package = __name__.rsplit(".", 1)[0]
+    sys.modules.pop(package + ".layout_check", None)
+    if hasattr(sys.modules[package], "layout_check"):
+        delattr(sys.modules[package], "layout_check")
+    gc.collect()
+    return lines
+
+
+def _led_count(layout):
+    try:
+        return led_map(layout)[1]
+    except Exception:  # a layout too broken to count its LEDs
+        return 0
 
 
 def _seed():
@@ -78,33 +165,87 @@ def boot_app(layout, store_root, seed=_seed, layouts=LAYOUTS):
     return app
 
 
+def load_checked(path, profile=None):
+    """(layout, []) when the layout at path is fine, else (layout or None,
+    display lines saying what is wrong)."""
+    try:
+        layout = load_json(path)
+    except (OSError, ValueError) as e:
+        print("companion:", e)
+        return None, boot_problem(e, path)
+    return layout, check_layout(layout, profile)
+
+
+def _boot_or_halt(layout, problems, boot):
+    if not problems:
+        try:
+            return boot()
+        except (OSError, ValueError) as e:  # e.g. the log names a layout that is missing
+            print("companion:", e)
+            problems = ["CANNOT START"] + wrap(str(e), rows=7)
+    print("companion: stopped; fix the files and reset")
+    return Halted(problems, _led_count(layout))
+
+
 def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_seed):
     """A Loop on the simulated HAL: loop.buttons.scanner.press(code) / release(code),
-    loop.leds.strip.buf (RGB bytes), loop.screen.display.buffer (SSD1306 pixels)."""
+    loop.leds.strip.buf (RGB bytes), loop.screen.display.buffer (SSD1306 pixels).
+    A layout that fails its check gives a Loop whose app is Halted."""
     from .hal.buttons import Buttons
     from .hal.leds import Leds, RGB
     from .hal.screen import Screen
     from .hal.sim import SimScanner, SimStrip, SimDisplay
 
-    layout = load_json(layouts + "/" + layout_name + ".json")
-    app = boot_app(layout, store_root, seed, layouts)
+    layout, problems = load_checked(layouts + "/" + layout_name + ".json")
+    app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, seed, layouts))
     n = app.frame.n
     loop = Loop(app, Buttons(SimScanner(64)), Leds(SimStrip(n), n, order=RGB), Screen(SimDisplay()))
     loop.step(0)
     return loop
 
 
+class NoLeds:
+    def render(self, frame, now, brightness):
+        pass
+
+
+def _screen(board, layouts, names):
+    """The display of the first of these profiles that works (so that a
+    broken profile's message still shows on the platform's usual display)."""
+    for name in names:
+        try:
+            return board.screen(load_json(layouts + "/profiles/" + name + ".json"))
+        except Exception:
+            pass
+    return board.Screen(board.NoDisplay())
+
+
 def start_device(profile_name=None, layout_name="kahuna", store_root="/games", layouts=LAYOUTS):
+    """The Loop on the real drivers; its app is Halted if the profile or the
+    layout is missing or fails its check (run() then stops)."""
     from .hal import board
 
     name = profile_name or PROFILES.get(sys.platform)
     if name is None:
         raise ValueError("no hardware profile for platform %r: pass profile_name" % sys.platform)
-    profile = load_json(layouts + "/profiles/" + name + ".json")
-    screen = board.screen(profile)
+    path = layouts + "/profiles/" + name + ".json"
+    try:
+        profile = load_json(path)
+    except (OSError, ValueError) as e:
+        print("companion:", e)
+        screen = _screen(board, layouts, (PROFILES.get(sys.platform),))  # the usual display
+        app = _boot_or_halt(None, boot_problem(e, path), None)
+        return Loop(app, NoButtons(), NoLeds(), screen)
+    screen = _screen(board, layouts, (name, PROFILES.get(sys.platform)))
     screen.show(["Companion", "starting..."])
-    layout = load_json(layouts + "/" + layout_name + ".json")
-    app = boot_app(layout, store_root, layouts=layouts)
+    layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile)
+    app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, layouts=layouts))
+    if isinstance(app, Halted):
+        try:
+            leds = board.leds(profile, BLANK_LEDS)  # whatever an earlier run lit goes off
+        except Exception:
+            leds = NoLeds()
+        return Loop(Halted(app.lines, BLANK_LEDS), NoButtons(), leds, screen)
     return Loop(app, board.buttons(profile), board.leds(profile, app.frame.n), screen)
 
 
@@ -117,11 +258,15 @@ def device_config(path=CONFIG):
         return {}
 
 
-def run(profile_name=None, layout_name=None):
-    """The device: step forever, every SCAN_MS."""
+def run(profile_name=None, layout_name=None, layouts=LAYOUTS):
+    """The device: step forever, every SCAN_MS (or return at once, leaving
+    the message on the display, if boot had to stop)."""
     config = device_config()
     loop = start_device(profile_name or config.get("profile"),
-                        layout_name or config.get("layout") or "kahuna")
+                        layout_name or config.get("layout") or "kahuna", layouts=layouts)
+    if isinstance(loop.app, Halted):
+        loop.step(time.ticks_ms())  # the reason on the display, the LEDs off
+        return
     while True:
         t = time.ticks_ms()
         loop.step(t)

@@ -7,6 +7,7 @@ event as done. A power cut can only tear the last line; load() drops a
 torn tail and rewrites the file without it (via a temporary file and a
 rename, so a cut during the repair loses nothing either). Finished or
 abandoned games move to ROOT/game-NNNN.jsonl; the last KEEP stay.
+A game clock's time left is kept beside the log in ROOT/clock.txt.
 """
 
 import os
@@ -15,6 +16,7 @@ from .core import log
 
 KEEP = 8
 CURRENT = "current.jsonl"
+CLOCK = "clock.txt"
 
 
 def _exists(path):
@@ -78,7 +80,23 @@ class Store:
         if sync:
             sync()
 
+    def save_clock(self, ms):
+        """The running game's clock: the time left at its last logged event."""
+        with open(self.root + "/" + CLOCK, "w") as f:
+            f.write("%d\n" % ms)
+
+    def load_clock(self):
+        """The saved time left in ms, or None (none saved, or the write was cut)."""
+        try:
+            with open(self.root + "/" + CLOCK) as f:
+                text = f.read()
+            return int(text) if text.endswith("\n") else None
+        except (OSError, ValueError):
+            return None
+
     def archive(self):
+        if _exists(self.root + "/" + CLOCK):
+            os.remove(self.root + "/" + CLOCK)
         if not _exists(self.path):
             return
         games = self.finished()

@@ -5,9 +5,8 @@
 # no rules here, and none in the page.
 
 from companion.runloop import start_sim
+from companion.store import Store
 
-LIVE = "/games"  # the store the page mirrors to localStorage
-REPLAY = "/replay"  # a second store for stepping through a game's history
 
 loops = {}
 
@@ -53,9 +52,9 @@ def text(name):
 
 
 def brightness(name):
-    return loops[name].app.brightness
+    return getattr(loops[name].app, "brightness", 255)
 
 
-def archive(name):
+def archive(root):
     """Set the running game aside (the firmware's own archive), before loading another."""
-    loops[name].app.store.archive()
+    Store(root).archive()

@@ -328,7 +328,7 @@ function backToLive() {
 
 function startFrom(text) {
   // the firmware sets the running game aside and boots from the new log
-  glue.archive(LIVE);
+  glue.archive(LIVE_DIR);
   mp.FS.writeFile(LIVE_DIR + "/" + CURRENT, text.endsWith("\n") ? text : text + "\n");
   glue.boot(LIVE, layoutName, LIVE_DIR);
   backToLive();
@@ -378,6 +378,10 @@ async function main() {
   const manifest = await copyFirmware();
   await setupLayoutChoice(manifest);
   mp.FS.writeFile("/sim_glue.py", await (await fetch("glue.py")).text());
+  if (!manifest.files.includes(`/board_layouts/${layoutName}.json`)) {
+    const known = manifest.files.map((f) => f.match(/^\/board_layouts\/([^/]+)\.json$/)).filter(Boolean).map((m) => m[1]);
+    throw new Error(`no board layout "${layoutName}" in board_layouts/ (known: ${known.join(", ")})`);
+  }
   layout = JSON.parse(mp.FS.readFile(`/board_layouts/${layoutName}.json`, { encoding: "utf8" }));
   board = drawBoard($("board"), layout);
   restore();

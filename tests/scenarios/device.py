@@ -75,7 +75,10 @@ class Device:
         return self
 
     def lines(self):
-        return list(self.loop.screen.lines)
+        out = list(self.loop.screen.lines)
+        for line in out:
+            assert len(line) <= 16, "display line wider than 16 columns: %r" % line
+        return out
 
     def lit(self):
         """Every LED that is not off: {element name: [colour, effect]} (frame.py codes)."""

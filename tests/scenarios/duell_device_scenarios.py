@@ -1,6 +1,7 @@
 """Duell der Schamanen on the simulated device: presses in, log, LEDs and display out."""
 
 from companion.frame import PLAYER, RED, YELLOW, DIM, STEADY, BLINK, FAST, PULSE, FLASH
+from companion.ui.duell import UI
 
 from .device import Device, fresh_dir
 from .duell_scenarios import BASIC, MEMORY, B, W, mask, swap
@@ -73,13 +74,13 @@ def basic_game():
                         ["the duels start", "when all 18", "stones are", "placed (15 to", "go)"]]
     for e in BASIC[3:]:
         d.put_keypad(e)
-    assert d.top() == ["Duel 1", "Migis B 9  W 9", "Masks B:- W:-", "", "Time 15:00"]
+    assert d.top() == ["Duel 1", "Migis B 9  W 9", "Masks B:- W:-", "", "Time 14:57"]
     d.press("1,1")
     refusals.append(d.app.message)
     d.mask(W, 2)
     assert d.top()[2] == "Masks B:- W:ok"
     d.mask(B, 2)
-    assert d.top() == ["Bison may swap", "Migis B17  W 1", "2 sites / TURN", "2,2 9:1 B+8", "Time 15:00"]
+    assert d.top() == ["Bison may swap", "Migis B17  W 1", "2 sites / TURN", "2,2 9:1 B+8", "Time 14:57"]
     assert d.lit()["2,2"] == [BISON, STEADY]
     d.press("0,0")
     assert d.top()[2] == "0,0 B: 2nd site"
@@ -97,7 +98,7 @@ def basic_game():
     d.presses(["bison mask 1", "wolf mask 1", "TURN", "wolf mask 0", "bison mask 0", "TURN"])
     assert d.top()[:4] == ["Duel 4", "Migis B15  W 3", "Masks B:- W:-", "0,0 5:2 B+3"]
     d.presses(["bison mask 2", "wolf mask 2"])
-    assert d.top() == ["Game over", "Migis B18  W 0", "Bison wins", "2,2 9:1 B+3", "Time 15:00"]
+    assert d.top() == ["Game over", "Migis B18  W 0", "Bison wins", "2,2 9:1 B+3", "Time 14:56"]
     d.press("1,1")
     refusals.append(d.app.message)
     assert refusals[3:] == [["duel: each", "player presses a", "mask key under", "their hood"],
@@ -177,7 +178,7 @@ def profi_game():
 def clock():
     """The UI's clock: tick(now_ms) from the run loop; time_up once the limit is reached."""
     d = Duel("duell-clock").start(time=1)  # 10 minutes
-    ui = d.app.ui
+    ui = UI(d.app.game, d.layout)  # a UI of its own: the run loop already ticks the app's
     out = [ui.tick(5000), ui.lines()[4], ui.tick(5000 + 10 * 60000 - 1001), ui.lines()[4],
            ui.tick(5000 + 10 * 60000)]
     assert out == [None, "Time 10:00", None, "Time  0:02", {"op": "time_up"}]

@@ -53,7 +53,7 @@ def worked_example():
     assert lit["BARI"] == [WHITE, BLINK]
     assert lit["ALOA-BARI"] == [BLACK, FAST] and lit["ALOA"] == [BLACK, FAST]
     assert d.lines() == ["Round 1 White", "     stn stk pts", "White  2   7   0", "Black  1   6   0",
-                         "Score 1:. 2:. 3:.", "Off 2  On 1", "press each/TURN"]
+                         "Won 1:. 2:. 3:.", "Off 2  On 1", "press each/TURN"]
     out.append({"lines": d.lines(), "lit": lit})
     d.presses(["ALOA-BARI", "ALOA", "BARI"])  # done: each confirmed
     assert "ALOA-BARI" not in d.lit() and d.lit()["BARI"] == [WHITE, STEADY]
@@ -73,7 +73,7 @@ def worked_example():
     assert lit["ELAI"] == [BLACK, BLINK] and lit["HUNA"] == [BLACK, BLINK]
     for name in ("DUDA-HUNA", "DUDA-ELAI", "BARI-ELAI", "DUDA"):
         assert lit[name] == [WHITE, FAST], name
-    assert d.lines()[2:6] == ["White  2   4   0", "Black  2   6   0", "Score 1:. 2:. 3:.", "Off 4  On 2"]
+    assert d.lines()[2:6] == ["White  2   4   0", "Black  2   6   0", "Won 1:. 2:. 3:.", "Off 4  On 2"]
     out.append({"lines": d.lines(), "lit": lit})
     d.press("TURN")
     # the log on flash is the rule sheets' worked example, event for event
@@ -93,7 +93,7 @@ def full_game():
     d.presses(["TURN", "KAHU-LALE", "TURN"])
     d.press("TURN", long=True)  # white took the last card: 1st scoring
     assert d.lines() == ["Round 2 Black", "     stn stk pts", "White  1   2   1", "Black  0   1   0",
-                         "Score 1:W 2:. 3:.", "Scoring 1: W"], d.lines()
+                         "Won 1:W 2:. 3:.", "Scoring 1: W"], d.lines()
     out["scoring1"] = d.lines()
     d.presses(["ALOA-BARI", "HUNA-LALE"])
     assert d.lit()["ALOA"] == [WHITE, FAST] and d.lit()["LALE"] == [BLACK, BLINK]
@@ -116,7 +116,7 @@ def full_game():
     assert d.lit()["HUNA-LALE"] == [BLACK, STEADY] and d.lit()["LALE"] == [BLACK, BLINK]
     d.press("TURN")
     d.press("TURN", long=True)  # white ends round 2: black has more stones
-    assert d.lines()[4:6] == ["Score 1:W 2:B 3:.", "Scoring 2: B"]
+    assert d.lines()[4:6] == ["Won 1:W 2:B 3:.", "Scoring 2: B"]
     d.press("TURN", long=True)  # black ends round 3: the two final turns
     assert d.lines()[0] == "Last turn White" and d.lines()[5] == "Round 3 over"
     d.presses(["COCO-GOLA", "COCO-KAHU", "COCO-FAAA", "TURN"])
@@ -124,7 +124,7 @@ def full_game():
     d.press("TURN")
     final = d.lines()
     assert final == ["Game over", "     stn stk pts", "White  1   4   1", "Black  1   2   2",
-                     "Score 1:W 2:B 3:-", "Black wins", "on points"], final
+                     "Won 1:W 2:B 3:-", "Black wins", "on points"], final
     out["final"] = final
     d.press("ALOA-HUNA")
     assert d.lines()[4:] == ["the game is", "over: start a", "new game from", "the menu"], d.lines()
@@ -143,7 +143,7 @@ def tie_breaks():
         d.new_game(first="white")
         d.presses(["ALOA-BARI"] + extra + ["TURN", "KAHU-LALE", "TURN!", "TURN!", "TURN!", "TURN", "TURN"])
         lines = d.lines()
-        assert lines[0] == "Game over" and lines[4] == "Score 1:- 2:- 3:-", lines
+        assert lines[0] == "Game over" and lines[4] == "Won 1:- 2:- 3:-", lines
         assert lines[5:] == [winner, "tie: more sticks" if extra else "tied all through"], lines
         out.append(lines)
     return out

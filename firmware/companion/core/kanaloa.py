@@ -361,6 +361,20 @@ class Kanaloa(Game):
             return "%s holds no unused %s stone" % (self.players[self.active()], name)
         return None
 
+    def why_not_pass(self):
+        why = self._why_busy()
+        if why:
+            return why
+        if self.phase() != FINAL:
+            return "passing is only for the last round; end the turn with TURN"
+        p = self.active()
+        if self.get(ACTED):
+            return "%s has already moved this turn: end it with TURN" % self.players[p]
+        for q in range(self.n):
+            if q != p and self.get(FINAL_ORDER + q) == 0 and self.score(q) > self.score(p):
+                return None
+        return "%s may pass only while a player with more points has not had the last turn" % self.players[p]
+
     # --- events by index (the device) and by name (the log) -------------------
     def place(self, c, god=0):
         self.act(self._place, (c, god))
@@ -439,19 +453,28 @@ class Kanaloa(Game):
         b = self.board
         me = self.active() + 1
         self.set(self.base + ACTED, 1)
-        ends = (b.conn_a[c], b.conn_b[c])
-        for x in ends:
-            if self.marker(x) != me and 2 * self.count(me, x) > b.degree[x]:
-                self._capture(me, x)
-        for x in ends:
-            if self.s[self.status_at + x] == 0 and self.count(me, x) == b.degree[x]:
-                self._win_god(me, x)
+        x = b.conn_a[c]
+        y = b.conn_b[c]
+        # no tuples in here: a game event should allocate next to nothing
+        self._gain(me, x)
+        self._gain(me, y)
+        self._god_check(me, x)
+        self._god_check(me, y)
         if filled:
-            for x in ends:
-                if self.free(x) == 0:
-                    self._relative(me, x)
+            if self.free(x) == 0:
+                self._relative(me, x)
+            if self.free(y) == 0:
+                self._relative(me, y)
         if self.markers(me - 1) >= EARLY_WIN_ISLANDS:
             self._finish(me - 1, BY_EARLY)
+
+    def _gain(self, me, x):
+        if self.marker(x) != me and 2 * self.count(me, x) > self.board.degree[x]:
+            self._capture(me, x)
+
+    def _god_check(self, me, x):
+        if self.s[self.status_at + x] == 0 and self.count(me, x) == self.board.degree[x]:
+            self._win_god(me, x)
 
     def _capture(self, me, x):
         """Absolute majority: a marker, and every other player's bridge at x goes."""
@@ -463,14 +486,15 @@ class Kanaloa(Game):
 
     def _lift(self, c):
         """A bridge goes back to its owner, who may lose markers at its ends (one level)."""
-        s = self.s
-        b = self.board
-        q = s[c]
+        q = self.s[c]
         self.set(c, 0)
         self._add(BRIDGES + q - 1, -1)
-        for x in (b.conn_a[c], b.conn_b[c]):
-            if self.marker(x) == q and 2 * self.count(q, x) <= b.degree[x]:
-                self._set_marker(x, 0)
+        self._weaken(q, self.board.conn_a[c])
+        self._weaken(q, self.board.conn_b[c])
+
+    def _weaken(self, q, x):
+        if self.marker(x) == q and 2 * self.count(q, x) <= self.board.degree[x]:
+            self._set_marker(x, 0)
 
     def _set_marker(self, x, code):
         old = self.marker(x)
@@ -552,20 +576,10 @@ class Kanaloa(Game):
         self._next_player()
 
     def _pass(self, _=None):
-        why = self._why_busy()
+        why = self.why_not_pass()
         if why:
             raise Illegal(why)
-        if self.phase() != FINAL:
-            raise Illegal("passing is only for the last round; end the turn with TURN")
-        p = self.active()
-        if self.get(ACTED):
-            raise Illegal("%s has already moved this turn: end it with TURN" % self.players[p])
-        for q in range(self.n):
-            if q != p and self.get(FINAL_ORDER + q) == 0 and self.score(q) > self.score(p):
-                self._next_player()
-                return
-        raise Illegal("%s may pass only while a player with more points has not had the last turn"
-                      % self.players[p])
+        self._next_player()
 
     def _next_player(self):
         """Clockwise to the next player who still has a turn."""

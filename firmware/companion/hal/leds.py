@@ -7,7 +7,7 @@ render() allocates nothing.
 """
 
 from ..core import const
-from ..frame import BLINK, FAST, PULSE, FLASH
+from ..frame import BLINK, FAST, PULSE, FLASH, MARK
 
 # colour index (frame.py) -> r, g, b at full scale
 PALETTE = bytes((
@@ -49,6 +49,8 @@ class Leds:
         flash_on = (now // 100) & 1 == 0
         t = now % 1600
         wave = 40 + (t if t < 800 else 1600 - t) * 215 // 800  # pulse: 40..255
+        t = now % 2000  # MARK + n is dark in the first n of these 300 ms slots, for 120 ms each
+        dark_from = t // 300 + 1 if t % 300 < 120 else 255
         ro = self.ro
         go = self.go
         bo = self.bo
@@ -64,6 +66,8 @@ class Leds:
                 level = 255 if flash_on else 0  # a refusal shows even when dimmed
             elif e == PULSE:
                 level = level * wave >> 8
+            elif e >= MARK and e - MARK >= dark_from:
+                level = 0
             p = colour[i] * 3
             k = i * 3
             r = PALETTE[p] * level >> 8

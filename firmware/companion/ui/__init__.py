@@ -3,7 +3,7 @@
 Modules are imported only when their game is started, to save RAM.
 """
 
-NAMES = ("kahuna", "rukuni", "duell")
+NAMES = ("kahuna", "rukuni", "duell", "kanaloa")
 
 
 def load(name):
@@ -20,6 +20,10 @@ def load(name):
         from . import duell
 
         return duell
+    if name == "kanaloa":
+        from . import kanaloa
+
+        return kanaloa
     raise ValueError("no device UI for game %r (known: %s)" % (name, ", ".join(NAMES)))
 
 

@@ -52,6 +52,7 @@ class UI:
         self.turn = controls(layout).get("TURN")
         self.limit_ms = (game.minutes or 0) * 60000
         self.start = None  # the clock starts with the first tick
+        self.used_ms = 0  # time used before a reboot (resume)
         self.left_ms = self.limit_ms
         self.stones = bytes(game.s[:18])  # where the stones were after the last event
         self.fix = 0  # bit k: an undo changed site k; its stones must be set back
@@ -102,10 +103,17 @@ class UI:
             return None
         if self.start is None:
             self.start = now_ms
-        self.left_ms = max(0, self.limit_ms - age(now_ms, self.start))
+        self.left_ms = max(0, self.limit_ms - self.used_ms - age(now_ms, self.start))
         if self.left_ms == 0:
             return {"op": "time_up"}
         return None
+
+    def resume(self, left_ms):
+        """After a reboot: the clock goes on from the time left the app saved
+        at the last logged event."""
+        if self.limit_ms:
+            self.left_ms = min(left_ms, self.limit_ms)
+            self.used_ms = self.limit_ms - self.left_ms
 
     # --- presses --------------------------------------------------------------
     def _turn(self, long):

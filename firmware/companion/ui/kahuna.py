@@ -122,7 +122,7 @@ class UI:
         return "Round %d %s" % (g.get(ROUND), who)
 
     def _scorings(self):
-        text = "Score"
+        text = "Won"  # who won each scoring; 16 columns at most
         for k in range(3):
             r = self.game.scoring_result(k)
             text += " %d:%s" % (k + 1, "." if r is None else ("-" if r < 0 else SHORT[r]))

@@ -1,0 +1,249 @@
+"""Kanaloa on the device: bridges and markers on LEDs, presses to events.
+
+As in Kahuna, the UI remembers what is physically on the board
+(`self.real`: per connection the bridge owner, per island the marker
+owner); where the rules differ, the element blinks (BLINK: put on, FAST:
+take off) until pressed or until TURN. Each player's pieces show their
+colour with a signature (frame.MARK + seat: 0..3 short dark blips every
+2 s), so players can be told apart without relying on hue. See
+docs/kanaloa.md for the presses.
+"""
+
+from ..core.kanaloa import GODS, FINAL, ROUND
+from ..frame import PLAYER, RED, YELLOW, MARK, BLINK, FAST, PULSE
+from . import controls
+
+SEEDED = True  # the app puts a seed in every header: it deals the hidden god stones
+
+FOUR = ["red", "blue", "green", "yellow"]
+OPTIONS = (
+    ("Players", (("RBGY", {"players": FOUR}), ("RBG", {"players": FOUR[:3]}),
+                 ("RBY", {"players": ["red", "blue", "yellow"]}),
+                 ("RGY", {"players": ["red", "green", "yellow"]}),
+                 ("BGY", {"players": ["blue", "green", "yellow"]}))),
+    ("First", (("lot", {"first": "lot"}), ("seat 1", {}))),
+)
+
+# player colour name -> frame colour (hal/leds.py PALETTE)
+COLOUR = {"red": RED, "blue": PLAYER + 1, "green": PLAYER + 3, "yellow": YELLOW,
+          "white": PLAYER, "orange": PLAYER + 2}
+SHORT_GOD = ("KN", "KA", "KU", "PE", "LO")
+DECIDED_TEXT = {"points": "on points", "tie-break: earlier last move": "tie: moved first",
+                "11 islands": "has 11 islands"}
+
+
+class UI:
+    def __init__(self, game, layout):
+        self.game = game
+        b = game.board
+        self.nconn = game.nconn
+        self.nelem = game.nconn + game.nisland
+        self.led = bytearray(self.nelem)
+        self.element = {}  # button -> element (connection k, or island nconn + i)
+        for c in layout["connections"]:
+            self._map(b.conn(c["a"] + "-" + c["b"]), c)
+        for i in layout["islands"]:
+            self._map(game.nconn + b.island(i["name"]), i)
+        self.turn = controls(layout).get("TURN")
+        self.colour = bytearray(COLOUR.get(p, PLAYER) for p in game.players)
+        self.real = bytearray(game.s[:self.nelem])
+        self.note = ""
+        self.scoring = None  # [(island, player, points)] shown until the next press
+        self.scoring_title = ""
+        self.won = self._won()
+
+    def _map(self, k, entry):
+        self.led[k] = entry["led"]
+        self.element[entry["button"]] = k
+
+    # --- the interface the app calls --------------------------------------
+    def press(self, button, long):
+        g = self.game
+        shown = self.scoring is not None
+        self.scoring = None
+        if shown and g.over():
+            return None  # the final scoring screen gives way to the result
+        if button == self.turn:
+            if not long:
+                return {"op": "end_turn"}
+            return {"op": "pass"} if g.phase() == FINAL else {"op": "end_round"}
+        k = self.element.get(button)
+        if k is None:
+            return "button %d does nothing in Kanaloa" % button
+        if self.real[k] != g.s[k] and not (k < self.nconn and g.removable(k)):
+            self.real[k] = g.s[k]  # the players confirm this change is done
+            return None
+        if k >= self.nconn:
+            return self._island_press(k - self.nconn)
+        name = g.board.conn_names[k]
+        if g.pending() is not None:
+            return {"op": "choose", "at": name}
+        owner = g.owner(k)
+        if owner == g.active() + 1:
+            return "%s is %s's own bridge" % (name, g.players[owner - 1])
+        event = {"op": "place" if owner == 0 else "exchange", "at": name}
+        if long:
+            event["god"] = "KANALOA"
+        return event
+
+    def _island_press(self, x):
+        g = self.game
+        god = g.god_of(x)
+        name = g.board.island_names[x]
+        if god and g.god_holder(x) == g.active() and not g.god_used(x):
+            if GODS[god - 1] == "KANALOA":
+                return "KANALOA: long-press the connection to build or exchange on"
+            return {"op": "use", "god": GODS[god - 1]}
+        return "%s: press a connection; an island plays its won god stone" % name
+
+    def accepted(self, event):
+        g = self.game
+        op = event["op"]
+        self.note = ""
+        if op in ("place", "exchange", "choose"):
+            k = g.board.conn(event["at"])
+            self.real[k] = g.s[k]  # the press itself put it on / took it off
+        elif op in ("end_turn", "end_round", "pass"):
+            self.real[:] = g.s[:self.nelem]  # TURN: the board is tidy
+            if op == "end_round" and g.phase() != FINAL:
+                self._show_scoring("Scoring 1", False)
+            elif g.over():
+                self._show_scoring("Final scoring", True)
+        elif op == "use":
+            self.note = "%s used %s" % (g.players[g.active()], event["god"])
+        won = self._won()
+        if won & ~self.won:
+            self.note = self._god_note(won & ~self.won)
+        self.won = won
+
+    def _show_scoring(self, title, final):
+        self.scoring = self.game.island_scores(final)
+        self.scoring_title = title
+
+    def _won(self):
+        """Bit x set: island x's god stone has been won."""
+        g = self.game
+        bits = 0
+        for x in range(g.nisland):
+            if g.god_holder(x) is not None:
+                bits |= 1 << x
+        return bits
+
+    def _god_note(self, new):
+        """The display's news of a god stone just won: 'red KANE +2', 'red won KU'."""
+        g = self.game
+        x = 0
+        while not new & (1 << x):
+            x += 1
+        who = g.players[g.god_holder(x)]
+        god = GODS[g.god_of(x) - 1]
+        if god == "KANE":
+            return "%s KANE +%d" % (who, (g.board.degree[x] - 1) // 2)
+        return "%s won %s" % (who, god)
+
+    def leds(self, frame):
+        g = self.game
+        s = g.s
+        real = self.real
+        for k in range(self.nelem):
+            now = s[k]
+            was = real[k]
+            if now != was:
+                if now:
+                    frame.set(self.led[k], self.colour[now - 1], BLINK)
+                else:
+                    frame.set(self.led[k], self.colour[was - 1], FAST)
+            elif now:
+                frame.set(self.led[k], self.colour[now - 1], MARK + now - 1)
+        if g.pending() is not None:
+            for k in g.candidates():
+                frame.set(self.led[k], self.colour[s[k] - 1], PULSE)
+            x = g.pending()
+            frame.set(self.led[self.nconn + x], self.colour[g.active()], PULSE)
+
+    def lines(self):
+        g = self.game
+        if self.scoring is not None:
+            return self._scoring_lines()
+        out = [self._title(), "       br mk pts"]
+        for p in range(g.n):
+            out.append("%-7s%2d %2d %3d" % (g.players[p], g.bridges(p), g.markers(p), g.score(p)))
+        out.extend(self._notes())
+        return out[:8]
+
+    # --- display helpers ---------------------------------------------------
+    def _title(self):
+        g = self.game
+        if g.over():
+            return "Game over"
+        who = g.players[g.active()]
+        if g.pending() is not None:
+            return "%s: take 1" % who
+        if g.phase() == FINAL:
+            return "Last turn " + who
+        return "Round %d %s" % (g.get(ROUND), who)
+
+    def _scoring_lines(self):
+        """Each island's points (two per line), then the running totals."""
+        g = self.game
+        out = [self.scoring_title]
+        row = ""
+        for x, p, pts in self.scoring:
+            cell = "%-4s %s%d" % (g.board.island_names[x][:4], g.players[p][0], pts)
+            if row:
+                out.append(row + "  " + cell)
+                row = ""
+            else:
+                row = cell
+        if row:
+            out.append(row)
+        if len(out) > 7:
+            out = out[:6] + ["+%d more" % (len(self.scoring) - 10)]
+        if len(out) == 1:
+            out.append("no markers")
+        total = ""
+        for p in range(g.n):
+            total += "%s%d " % (g.players[p][0], g.score(p))
+        out.append(total.strip())
+        return out
+
+    def _notes(self):
+        g = self.game
+        notes = []
+        if self.note:
+            notes.append(self.note)
+        if g.over():
+            notes.append(g.players[g.winner()] + " wins")
+            notes.append(DECIDED_TEXT.get(g.decided_by(), g.decided_by()))
+        if g.pending() is not None:
+            notes.append("press a lit one")
+        todo = self._todo()
+        if todo:
+            notes.append(todo)
+        held = self._held()
+        if held:
+            notes.append(held)
+        return notes[:8 - 2 - g.n]
+
+    def _held(self):
+        """The active player's unused god stones, e.g. 'gods: KA KU'."""
+        g = self.game
+        text = ""
+        for x in range(g.nisland):
+            if g.god_holder(x) == g.active() and not g.god_used(x):
+                text += " " + SHORT_GOD[g.god_of(x) - 1]
+        return ("gods:" + text) if text else ""
+
+    def _todo(self):
+        s = self.game.s
+        real = self.real
+        off = on = 0
+        for k in range(self.nelem):
+            if s[k] != real[k]:
+                if real[k]:
+                    off += 1
+                if s[k]:
+                    on += 1
+        if not off and not on:
+            return ""
+        return "Off %d  On %d" % (off, on)

@@ -1,0 +1,168 @@
+"""The layout check at boot (issue 6): a broken, unreadable or missing layout
+or profile stops the device with the reason on its display and the LEDs off,
+instead of a traceback. Under MicroPython: the checker is dropped after the
+check, so it costs the running game almost no heap."""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from host_tools.micropython import run
+from tests.scenarios import boot_scenarios as scenarios
+from tests.test_firmware_host import FakeBoard, PROFILES
+
+ROOT = Path(__file__).resolve().parent.parent
+BROKEN = ROOT / "tests" / "layouts" / "kahuna_broken.json"
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+BROKEN_LINES = ["LAYOUT: 6 errors", "island GOLA: has", "no \"y\"", "connection", "ELAI-JOJO: LED",
+                "14 is also used", "by island ELAI", "LED 24: no"]
+
+
+def test_a_duplicate_led_is_shown_and_the_device_stops():
+    r = scenarios.duplicate_led()
+    assert r == {"halted": True, "same after a press": True, "leds": 39, "lit": 0, "files": [],
+                 "lines": ["LAYOUT: 2 errors", "connection", "ELAI-JOJO: LED", "14 is also used",
+                           "by island ELAI", "LED 24: no", "element has it,", "but indices go"]}
+
+
+def test_bad_json_and_a_missing_file_name_the_file_and_the_fix():
+    assert scenarios.not_json()["lines"] == ["BAD JSON", "<path>", "check it on the", "PC (companion",
+                                             "layout check),", "copy it again"]
+    r = scenarios.missing()
+    assert r["halted"] and r["lit"] == 0
+    assert r["lines"] == ["MISSING FILE", "<path>", "copy", "board_layouts/", "to the device"]
+
+
+def test_a_good_layout_boots_into_the_menu():
+    r = scenarios.good()
+    assert not r["halted"] and r["lines"] == ["Menu kahuna", ">First       lot"]
+
+
+def test_the_broken_example_layout_on_the_simulator(tmp_path, capsys):
+    from companion.runloop import start_sim
+
+    loop = start_sim("kahuna_broken", str(tmp_path / "games"), str(BROKEN.parent))
+    assert loop.screen.lines == BROKEN_LINES
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == 'layout: island GOLA: has no "y" (give its drawing position as numbers "x" and "y")'
+    assert len([l for l in out if l.startswith("layout: ")]) == 6
+    assert out[-1] == "companion: stopped; fix the files and reset"
+    import companion
+
+    assert not hasattr(companion, "layout_check")  # dropped again after the check
+
+
+# --- the device path: start_device() and run() on fake machine modules ---------------------
+
+@pytest.fixture
+def device(tmp_path, monkeypatch):
+    """A layouts folder with the pico profile, and fake machine/neopixel/framebuf."""
+    profile = json.loads((PROFILES / "pico.json").read_text())
+    fake = FakeBoard(profile)
+    for mod in ("machine", "neopixel", "framebuf"):
+        monkeypatch.setitem(sys.modules, mod, getattr(fake, mod))
+    import companion.hal
+
+    for mod in ("board", "ssd1306"):
+        monkeypatch.delitem(sys.modules, "companion.hal." + mod, raising=False)
+        monkeypatch.delattr(companion.hal, mod, raising=False)
+    from companion import runloop
+
+    monkeypatch.setattr(runloop.time, "ticks_ms", lambda: 0, raising=False)
+    layouts = tmp_path / "board_layouts"
+    (layouts / "profiles").mkdir(parents=True)
+    (layouts / "profiles" / "pico.json").write_text(json.dumps(profile))
+    monkeypatch.setattr(runloop, "CONFIG", str(tmp_path / "config.json"))
+    return runloop, layouts, tmp_path / "games"
+
+
+def test_the_device_stops_on_a_broken_layout_with_its_leds_off(device):
+    runloop, layouts, games = device
+    (layouts / "kahuna.json").write_text(BROKEN.read_text())
+    loop = runloop.start_device("pico", "kahuna", str(games), str(layouts))
+    assert isinstance(loop.app, runloop.Halted)
+    loop.leds.strip.buf[:] = b"\x55" * len(loop.leds.strip.buf)  # lit by an earlier run
+    loop.step(0)
+    assert loop.screen.lines == ["LAYOUT: 7 errors"] + BROKEN_LINES[1:]  # with the profile: TURN's 64 too
+    assert len(loop.leds.strip.buf) == 3 * runloop.BLANK_LEDS and not any(loop.leds.strip.buf)
+    assert runloop.run("pico", "kahuna", str(layouts)) is None  # returns: the REPL is free to fix files
+
+
+def test_a_profile_that_does_not_fit_is_reported(device):
+    runloop, layouts, games = device
+    k = json.loads((ROOT / "board_layouts" / "kahuna.json").read_text())
+    k["controls"][0]["button"] = 64  # an 8x8 matrix has codes 0..63
+    (layouts / "kahuna.json").write_text(json.dumps(k))
+    loop = runloop.start_device("pico", "kahuna", str(games), str(layouts))
+    loop.step(0)
+    assert loop.screen.lines == ["LAYOUT: 1 error", "control TURN:", "button 64 does", "not exist on the",
+                                 "profile's 8x8", "matrix (codes", "0..63)"]
+
+
+def test_a_missing_profile_or_layout_stops_with_a_message(device):
+    runloop, layouts, games = device
+    loop = runloop.start_device("esp32-devkitc", "kahuna", str(games), str(layouts))
+    loop.step(0)
+    assert isinstance(loop.app, runloop.Halted) and loop.app.lines[0] == "MISSING FILE"
+    assert "/board_layouts/profiles/esp32-devkitc.json" in "".join(loop.app.lines[1:])
+    loop = runloop.start_device("pico", "kahuna", str(games), str(layouts))
+    loop.step(0)
+    assert loop.screen.lines[0] == "MISSING FILE" and "/kahuna.json" in "".join(loop.screen.lines[1:])
+
+
+def test_the_file_messages_for_the_device_paths():
+    from companion.runloop import boot_problem, path_lines
+
+    assert boot_problem(OSError(2), "/board_layouts/profiles/pico.json") == [
+        "MISSING FILE", "/board_layouts/", "profiles/", "pico.json", "copy", "board_layouts/", "to the device"]
+    assert path_lines("/tmp/a-very-long-folder-name/x.json") == ["/tmp/", "a-very-long-fold", "er-name/x.json"]
+    assert boot_problem(ValueError(), "/board_layouts/kahuna.json") == [
+        "BAD JSON", "/board_layouts/", "kahuna.json", "check it on the", "PC (companion", "layout check),",
+        "copy it again"]
+
+
+# --- under MicroPython: the heap the check leaves behind --------------------------------------
+
+BOOT = """
+import gc, sys
+from companion import runloop, app, store, frame, ui
+from companion.ui import kahuna
+from companion.hal import buttons, leds, screen, sim
+from companion.core import games, kahuna, board, game, rng, log
+"""
+MEASURE = ["gc.collect()", "base = gc.mem_alloc()",
+           "%s\nloop = runloop.start_sim('kahuna', '/tmp/heap-games', '/board_layouts', lambda: 1)",
+           "gc.collect()", "print('RETAINED', gc.mem_alloc() - base, 'companion.layout_check' in sys.modules)"]
+VARIANTS = {
+    "without the check": "runloop.check_layout = lambda layout, profile=None: []",
+    "with the check": "",
+    "with the checker kept imported": "from companion import layout_check as keep",
+}
+
+
+def retained(setup):
+    out = run([BOOT] + MEASURE[:2] + [MEASURE[2] % setup] + MEASURE[3:])
+    line = [l for l in out.splitlines() if l.startswith("RETAINED")][-1].split()
+    return int(line[1]), line[2] == "True"
+
+
+def test_the_checker_leaves_little_heap_behind_under_micropython(figures):
+    got = {name: retained(setup) for name, setup in VARIANTS.items()}
+    without, with_check, kept = (got[n][0] for n in VARIANTS)
+    for name in VARIANTS:
+        figures("boot: retained heap after boot, %s (MicroPython)" % name, got[name][0], "bytes")
+    assert got["with the check"][1] is False  # dropped from sys.modules
+    assert with_check - without < 3000, got  # interned names stay (qstrs are never freed)
+    assert kept - without > 10000, got  # what it would cost kept imported
+
+
+def test_the_broken_layout_under_micropython():
+    out = run(["from companion.runloop import start_sim\n"
+               "loop = start_sim('kahuna_broken', '/tmp/broken-games', '/layouts')\n"
+               "print('LINES', loop.screen.lines)\nprint('LIT', sum(loop.leds.strip.buf))"],
+              mounts=[(BROKEN.parent, "/layouts")])
+    lines = [l for l in out.splitlines() if l.startswith(("LINES", "LIT"))]
+    assert lines == ["LINES " + repr(BROKEN_LINES).replace("'no \"y\"'", "'no \"y\"'"), "LIT 0"]

