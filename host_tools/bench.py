@@ -108,8 +108,7 @@ def event_jobs(game, only=None, reps=15):
         key = "event.%s.%s." % (game, name)
         prep = _case_setup(header, setup, measured)
         plain += [prep, COLLECT, "P.report(%r, P.alloc(step) - P.alloc(noop))" % (key + "bytes"),
-                  "restore()\nP.report(%r, P.wall_us(step, restore, %d) - P.wall_us(noop, noop, %d))"
-                  % (key + "wasm_us", reps, reps)]
+                  "restore()\nP.report(%r, P.wall_us(step, restore, %d))" % (key + "wasm_us", reps)]
         traced += [prep, "P.report(%r, P.lines(step) - P.lines(noop))" % (key + "lines")]
     jobs = [_job(["P.warm_up()"] + plain), _job(traced, settrace=True)]
     for job in jobs:

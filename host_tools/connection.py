@@ -79,10 +79,10 @@ def check_free(port):
 def connect(port=None, soft_reset=True):
     """An mpremote SerialTransport in raw REPL mode on the chosen board."""
     port = choose_port(port)
-    check_free(port)
     try:
         transport = SerialTransport(port, baudrate=115200)
-    except TransportError:
+    except TransportError:  # mpremote does not say why: open it once more to find out
+        check_free(port)
         raise DeviceError("port %s is busy or gone: close other programs using it, replug the board, "
                           "then retry" % port) from None
     try:

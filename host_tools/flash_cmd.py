@@ -17,6 +17,8 @@ def register(sub):
                    help="hardware profile from board_layouts/profiles/ (default: %(default)s)")
     p.add_argument("--changed", action="store_true", help="copy only files that differ from the board's")
     p.add_argument("--source", action="store_true", help="copy .py sources instead of compiled .mpy files")
+    p.add_argument("--no-modules", dest="modules", action="store_false",
+                   help="skip the companion package (it is frozen into the board's MicroPython: firmware/manifest.py)")
     p.add_argument("--no-reset", dest="reset", action="store_false", help="leave the board in the REPL")
     p.set_defaults(func=run_flash)
 
@@ -27,7 +29,7 @@ def register(sub):
 
 def run_flash(args):
     try:
-        flash(args.port, args.layout, args.profile, args.changed, args.source, args.reset)
+        flash(args.port, args.layout, args.profile, args.changed, args.source, args.reset, args.modules)
     except DeviceError as e:
         print("companion flash: %s" % e, file=sys.stderr)
         return 1

@@ -147,25 +147,22 @@ loadTree(opts.fs, "");
 dirty = false;
 
 // --- the interpreter ------------------------------------------------------
+// sys.implementation reporting another version: `import sys` finds sys.modules first.
 const FAKE_SYS = (version, mpy) => `
 import sys
-class _Sys:
-    def __init__(self, real, impl):
-        self._real = real
-        self.implementation = impl
-        self.version = '3.4.0; MicroPython v%d.%d.%d (virtual device)' % impl.version[:3]
-    def __getattr__(self, name):
-        return getattr(self._real, name)
 class _Impl:
     name = 'micropython'
-    version = ${JSON.stringify(version ? version.split(".").map(Number).concat([""]) : null)}
+    version = ${version}
     _machine = 'virtual device'
     _mpy = ${mpy}
-if ${version ? "True" : "False"}:
-    _Impl.version = tuple(_Impl.version)
-else:
-    _Impl.version = sys.implementation.version
-sys.modules['sys'] = _Sys(sys, _Impl)
+class _Sys:
+    def __init__(self, real):
+        self._real = real
+        self.implementation = _Impl
+        self.version = '3.4.0; MicroPython v%d.%d.%d (virtual device)' % _Impl.version[:3]
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+sys.modules['sys'] = _Sys(sys)
 del _Sys, _Impl, sys
 `;
 
@@ -175,8 +172,8 @@ function startInterpreter(first) {
     mp._module.ccall("proxy_c_init", "null", [], []);
   }
   if (opts.version || opts.mpy !== null) {
-    const mpy = opts.mpy !== null ? opts.mpy : "sys.implementation._mpy";
-    mp.runPython(FAKE_SYS(opts.version, mpy));
+    const version = opts.version ? "(" + opts.version.split(".").map(Number).join(", ") + ", '')" : "sys.implementation.version";
+    mp.runPython(FAKE_SYS(version, opts.mpy !== null ? opts.mpy : "sys.implementation._mpy"));
   }
   try {
     FS.stat("/boot.py");

@@ -12,11 +12,13 @@ flash` without PORT= when no board is connected.
 
 import argparse
 import os
+import select
 import signal
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 import tty
 from pathlib import Path
 
@@ -49,9 +51,11 @@ class VirtualDevice:
         tty.setraw(slave)
         self._master, self._slave = master, slave  # holding the slave keeps reads from failing between clients
         self.port = os.ttyname(slave)
+        self._errors = tempfile.TemporaryFile()
         self._proc = subprocess.Popen(
             ["node", str(BRIDGE), "--fs", str(self.fs_dir)] + self.options,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT)
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._errors, cwd=ROOT)
+        self._wait_for_prompt()
         threading.Thread(target=self._pump, args=(master, self._proc.stdin.fileno()), daemon=True).start()
         threading.Thread(target=self._pump, args=(self._proc.stdout.fileno(), master), daemon=True).start()
         if self.register:
@@ -59,6 +63,22 @@ class VirtualDevice:
             self._registered = REGISTRY / str(os.getpid())
             self._registered.write_text(self.port)
         return self
+
+    def _wait_for_prompt(self, timeout=30):
+        """Read the boot banner (nobody sees it, as with a board booted before
+        you connect); fail here, with Node's message, if it never comes."""
+        seen = b""
+        out = self._proc.stdout.fileno()
+        deadline = time.monotonic() + timeout
+        while not seen.endswith(b">>> "):
+            ready = select.select([out], [], [], 0.2)[0]
+            chunk = os.read(out, 4096) if ready else b""
+            seen += chunk
+            if (ready and not chunk) or time.monotonic() > deadline:
+                self._errors.seek(0)
+                message = self._errors.read().decode(errors="replace").strip().splitlines()[-3:]
+                self.stop()
+                raise RuntimeError("the virtual device did not start: %s" % " / ".join(message))
 
     @staticmethod
     def _pump(src, dst):
@@ -80,6 +100,7 @@ class VirtualDevice:
             self._proc.wait()
             self._proc.stdin.close()
             self._proc.stdout.close()
+            self._errors.close()
             os.close(self._master)
             os.close(self._slave)
             self._proc = None

@@ -16,14 +16,14 @@ import pytest
 import serial
 
 from companion.store import Store
-from host_tools import connection, devices_cmd, flash
+from host_tools import connection, devices_cmd, flash, mip_package
 from host_tools.virtual_device import VirtualDevice
 from tests.scenarios.device import Device, fresh_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 PRESSES = ["TURN", "MENU", "MENU", "MENU", "MENU", "MENU", "TURN",  # menu: White first, new game
-           "ALOA-BARI", "TURN", "KAHU-LALE", "TURN", "BARI-DUDA"]
+           "ALOA-BARI", "TURN", "KAHU-LALE", "TURN", "ALOA-DUDA"]
 
 # Runs on the device: boot the firmware on the simulated HAL, press PRESSES, print the display.
 PRESS_SCRIPT = """
@@ -53,7 +53,7 @@ print("LINES " + json.dumps(loop.screen.lines))
 
 
 def run(*cmd, cwd=ROOT):
-    return subprocess.run([str(c) for c in cmd], capture_output=True, text=True, cwd=cwd, timeout=120)
+    return subprocess.run([str(c) for c in cmd], capture_output=True, text=True, cwd=cwd, timeout=60)
 
 
 def mpremote(port, *args):
@@ -103,7 +103,7 @@ def board(tmp_path_factory):
 def test_make_flash_copies_and_verifies_every_file(board):
     dev, out, expected = board
     assert "Flashed %s: MicroPython 1.29.0 (webassembly, .mpy v6)" % dev.port in out
-    assert "copied %d of %d files" % (len(expected), len(expected)) in out
+    assert "copied %d of %d files" % (len(expected), len(expected)) in out and "modules compiled by mpy-cross" in out
     assert "verified %d files by SHA-256" % len(expected) in out
     assert device_files(dev.fs_dir) == expected
     for path in ("/lib/companion/app.mpy", "/main.py", "/config.json"):  # hashed by the board itself
@@ -141,13 +141,29 @@ def test_firmware_runs_on_the_board_and_its_log_replays_on_the_host(board, tmp_p
         {"game": "kahuna", "variants": [], "first": "white", "layout": "kahuna"},
         {"op": "place", "at": "ALOA-BARI"}, {"op": "end_turn"},
         {"op": "place", "at": "KAHU-LALE"}, {"op": "end_turn"},
-        {"op": "place", "at": "BARI-DUDA"}]
-    assert log.read_text().splitlines() == host.log_lines()
+        {"op": "place", "at": "ALOA-DUDA"}]
+    assert [json.loads(l) for l in log.read_text().splitlines()] == host.log()
     proc = companion("replay", log)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == {
         "round": 1, "active": "white", "over": False, "winner": None, "score": {"white": 0, "black": 0},
-        "sticks": {"ALOA-BARI": "white", "KAHU-LALE": "black", "BARI-DUDA": "white"}, "stones": {"BARI": "white"}}
+        "sticks": {"ALOA-BARI": "white", "KAHU-LALE": "black", "ALOA-DUDA": "white"}, "stones": {"ALOA": "white"}}
+
+
+# --- distribution -----------------------------------------------------------
+def test_mip_package_json_lists_every_firmware_file():
+    assert (ROOT / "firmware/package.json").read_text() == mip_package.package_json(), \
+        "firmware/package.json is out of date: run .venv/bin/python -m host_tools.mip_package"
+
+
+def test_mpremote_mip_installs_the_package_from_a_checkout(tmp_path):
+    with VirtualDevice(tmp_path / "fs") as dev:  # registered: `companion devices` lists it
+        assert "%s virtual MicroPython device" % dev.port in companion("devices").stdout.splitlines()
+        proc = mpremote(dev.port, "mip", "install", ROOT / "firmware/package.json")
+        assert proc.returncode == 0 and proc.stdout.endswith("Done\n"), proc.stdout + proc.stderr
+    sources = {"/lib/" + p.relative_to(ROOT / "firmware").as_posix(): p.read_bytes()
+               for p in (ROOT / "firmware/companion").rglob("*.py")}
+    assert device_files(tmp_path / "fs") == sources
 
 
 # --- the virtual device itself ---------------------------------------------

@@ -193,13 +193,20 @@ def test_random_games_reach_every_kind_of_event():
 # --- the command line ----------------------------------------------------------------
 
 def test_companion_replay_prints_the_live_games_state():
-    hdr, events, states, _ = ks.random_game(1, (R, B, G, Y))
+    """tests/logs/kanaloa_four_players.jsonl (random_game(1, 4 players), 145
+    events, five god stones won): the CLI's states are those of live play."""
     lines = LOG.read_text().splitlines()
-    assert json.loads(lines[0]) == hdr and [json.loads(l) for l in lines[1:]] == events
-    out = subprocess.run([sys.executable, "-m", "host_tools.cli", "replay", str(LOG)], capture_output=True,
-                         text=True, cwd=ROOT, check=True).stdout
-    final = json.loads(out)
+    live = Kanaloa(load_layout("kanaloa"), json.loads(lines[0]))
+    states = []
+    for line in lines[1:]:
+        live.apply(json.loads(line))
+        states.append(live.state())
+    cli = [sys.executable, "-m", "host_tools.cli", "replay", str(LOG)]
+    final = json.loads(subprocess.run(cli, capture_output=True, text=True, cwd=ROOT, check=True).stdout)
     assert final == states[-1]
+    traced = subprocess.run(cli + ["--trace"], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert [json.loads(l) for l in traced.splitlines()] == states
+    assert len(states) == 145 and len(final["gods"]) == 5
     assert final["over"] and final["winner"] == G and final["score"] == {R: 11, B: 0, G: 15, Y: 3}
 
 

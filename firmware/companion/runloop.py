@@ -46,7 +46,6 @@ class Loop:
         b = self.buttons
         b.scan(now)
         e = b.get()
-        seen = app.version
         while e >= 0:
             app.key(e >> 2, (e & 3) == LONG)
             if app.flashing:
@@ -58,7 +57,7 @@ class Loop:
             self.ticker = app.ticker
             self.tick_at = now
             app.tick(now)
-        if app.version != seen or age(now, self.led_at) >= LED_MS:
+        if app.version != self.drawn or age(now, self.led_at) >= LED_MS:  # changed, or due
             self.leds.render(app.frame, now, app.brightness)
             self.led_at = now
         if app.version != self.drawn:
@@ -124,7 +123,7 @@ def boot_problem(error, path):
 
 def check_layout(layout, profile=None):
     """The layout checker's findings as display lines; [] when all is well.
-    Printed in full to the console. The checker costs ~16 KB of heap while
+    Printed in full to the console. The checker takes ~14 KB of heap while
     imported, so it is imported only here and dropped again."""
     from . import layout_check
 
@@ -176,6 +175,11 @@ def load_checked(path, profile=None):
     return layout, check_layout(layout, profile)
 
 
+def _halt(lines, n=0):
+    print("companion: stopped; fix the files and reset")
+    return Halted(lines, n)
+
+
 def _boot_or_halt(layout, problems, boot):
     if not problems:
         try:
@@ -183,8 +187,7 @@ def _boot_or_halt(layout, problems, boot):
         except (OSError, ValueError) as e:  # e.g. the log names a layout that is missing
             print("companion:", e)
             problems = ["CANNOT START"] + wrap(str(e), rows=7)
-    print("companion: stopped; fix the files and reset")
-    return Halted(problems, _led_count(layout))
+    return _halt(problems, _led_count(layout))
 
 
 def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_seed):
@@ -234,8 +237,7 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
     except (OSError, ValueError) as e:
         print("companion:", e)
         screen = _screen(board, layouts, (PROFILES.get(sys.platform),))  # the usual display
-        app = _boot_or_halt(None, boot_problem(e, path), None)
-        return Loop(app, NoButtons(), NoLeds(), screen)
+        return Loop(_halt(boot_problem(e, path)), NoButtons(), NoLeds(), screen)
     screen = _screen(board, layouts, (name, PROFILES.get(sys.platform)))
     screen.show(["Companion", "starting..."])
     layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile)

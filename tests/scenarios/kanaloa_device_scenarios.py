@@ -105,6 +105,10 @@ def gods_and_scoring():
     d.press("TURN", long=True)  # yellow took the last card: the 1st scoring
     scoring = d.lines()
     assert scoring == ["Scoring 1", "DALI r0  KULU r0", "NOHO b0", "r1 b0 g0 y0"], scoring
+    d.press("UNDO")  # the round's end is taken back, and its scoring with it
+    assert d.lines()[0] == "Round 1 yellow" and d.log()[-1] == {"op": "undo"}
+    d.press("TURN", long=True)
+    assert d.lines() == scoring
     d.press("AKAU-HANA", long=True)  # red builds with KANALOA and takes HANA
     assert d.log()[-1] == {"op": "place", "at": "AKAU-HANA", "god": "KANALOA"}
     assert d.lines()[0] == "Round 2 red" and "gods: KA" not in d.lines()

@@ -344,7 +344,7 @@ def check_invariants(g):
         for x in range(g.nisland):
             if g.god_holder(x) == p and g.god_of(x) == 1:
                 assert g.god_used(x)
-                kane += (b.degree[x] - 1) // 2
+                kane += {3: 1, 5: 2, 7: 3}[b.degree[x]]  # RULES.md: KANE on small, large, ORO
         scored = 0
         for k in range(g.scorings_done()):
             scored += g.scoring_points(k, p)

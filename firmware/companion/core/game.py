@@ -20,9 +20,9 @@ class Game:
         self.s = bytearray(slots)
         # MicroPython's bytearray and array have no pop(): both grow by
         # doubling and keep their used length apart.
-        self._journal = bytearray(64)
+        self._journal = bytearray(256)  # room for a typical round: growing costs a copy
         self._jlen = 0
-        self._marks = array("H", [0] * 32)
+        self._marks = array("H", [0] * 128)
         self._nmarks = 0
 
     # --- state changes -------------------------------------------------
@@ -72,6 +72,10 @@ class Game:
             n -= 2
             s[j[n]] = j[n + 1]
         self._jlen = n
+
+    def start_here(self):
+        """What was set so far is the start position, not an event: undo stops here."""
+        self._jlen = 0
 
     def events_in_effect(self):
         return self._nmarks

@@ -179,11 +179,19 @@ class Kahuna(Game):
         if self.sticks(p) >= STICKS_EACH:
             return "%s has all %d sticks on the board" % (PLAYERS[p], STICKS_EACH)
         if self.variant1:
-            opp = 2 - p
-            for i in (b.conn_a[c], b.conn_b[c]):
-                if s[self.nconn + i] == opp:
-                    return "variant 1: %s carries a %s stone" % (b.island_names[i], PLAYERS[1 - p])
+            i = self._end_with_stone(c, 2 - p)
+            if i >= 0:
+                return "variant 1: %s carries a %s stone" % (b.island_names[i], PLAYERS[1 - p])
         return None
+
+    def _end_with_stone(self, c, code):
+        """An end island of connection c with a stone of player code `code`, or -1."""
+        b = self.board
+        end_a = b.conn_a[c]
+        if self.s[self.nconn + end_a] == code:
+            return end_a
+        end_b = b.conn_b[c]
+        return end_b if self.s[self.nconn + end_b] == code else -1
 
     def why_not_remove(self, c):
         s = self.s
@@ -230,10 +238,16 @@ class Kahuna(Game):
         self.set(base + STICKS + p, self.sticks(p) + 1)
         if self.phase() == SETUP:
             self.set(base + LEFT, self.get(LEFT) - 1)
-        for x in (b.conn_a[c], b.conn_b[c]):
-            if self.s[self.nconn + x] != me and 2 * self.count(me, x) > b.degree[x]:
-                self._take_island(p, x)
+        # Two calls, not a loop over a tuple: no allocation on the device.
+        self._majority_check(p, b.conn_a[c])
+        self._majority_check(p, b.conn_b[c])
         self._check_early_end()
+
+    def _majority_check(self, p, x):
+        """After p placed next to island x: a new majority takes the island."""
+        me = p + 1
+        if self.s[self.nconn + x] != me and 2 * self.count(me, x) > self.board.degree[x]:
+            self._take_island(p, x)
 
     def _take_island(self, p, x):
         """p gains a majority on island x: stone, and the opponent's sticks there go."""
@@ -252,9 +266,13 @@ class Kahuna(Game):
         self.set(c, 0)
         slot = self.base + STICKS + them - 1
         self.set(slot, s[slot] - 1)
-        for x in (b.conn_a[c], b.conn_b[c]):
-            if s[self.nconn + x] == them and 2 * self.count(them, x) <= b.degree[x]:
-                self._set_stone(x, 0)
+        self._stone_check(them, b.conn_a[c])
+        self._stone_check(them, b.conn_b[c])
+
+    def _stone_check(self, them, x):
+        """After a stick of player code `them` left island x: keep the stone only with a majority."""
+        if self.s[self.nconn + x] == them and 2 * self.count(them, x) <= self.board.degree[x]:
+            self._set_stone(x, 0)
 
     def _set_stone(self, x, code):
         slot = self.nconn + x

@@ -342,8 +342,8 @@ class Kanaloa(Game):
         if x is None:
             return "there is no bridge to choose: nobody filled an island with a relative majority"
         if not self.removable(c):
-            return "%s cannot go: remove a bridge at %s of a player with fewer bridges there than %s" % (
-                self.board.conn_names[c], self.board.island_names[x], self.players[self.active()])
+            return "%s cannot go: remove one at %s of a player with fewer bridges" % (
+                self.board.conn_names[c], self.board.island_names[x])
         return None
 
     def why_not_use(self, god):

@@ -103,7 +103,7 @@ class Rukuni(Game):
         self._ops = {"move": self._move_event, "set": self._set_event}
         if not self.any_move() or (left[0] == 0 and left[1] == 0):
             self._finish()
-        self._jlen = 0  # the start position is not an event: nothing to undo
+        self.start_here()
 
     def _free_cell(self, name, what):
         c = self.board.cell(name)

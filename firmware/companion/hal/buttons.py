@@ -42,23 +42,30 @@ class Buttons:
         self.q_kind = bytearray(self.RING)
         self.head = 0
         self.tail = 0
+        self.busy = False  # a button is held or a change is settling
 
     def scan(self, now):
         now &= TICKS_MASK
         self.scanner.read(self.raw)
         raw = self.raw
         stable = self.stable
+        if not self.busy and raw == stable:
+            return  # nothing pressed, nothing changing: the usual case, kept cheap
         count = self.count
         since = self.since
         fired = self.fired
+        busy = False
         for i in range(self.n):
             r = raw[i]
             if r == stable[i]:
                 count[i] = 0
-                if r and not fired[i] and age(now, since[i]) >= self.LONG_MS:
-                    fired[i] = 1
-                    self._put(i, LONG)
+                if r:
+                    busy = True
+                    if not fired[i] and age(now, since[i]) >= self.LONG_MS:
+                        fired[i] = 1
+                        self._put(i, LONG)
                 continue
+            busy = True
             c = count[i] + 1
             if c < 255:
                 count[i] = c
@@ -71,6 +78,7 @@ class Buttons:
                 fired[i] = 0
             elif not fired[i]:
                 self._put(i, SHORT)
+        self.busy = busy
 
     def _put(self, code, kind):
         nxt = (self.head + 1) % self.RING

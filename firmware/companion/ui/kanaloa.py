@@ -9,7 +9,7 @@ colour with a signature (frame.MARK + seat: 0..3 short dark blips every
 docs/kanaloa.md for the presses.
 """
 
-from ..core.kanaloa import GODS, FINAL, ROUND
+from ..core.kanaloa import GODS, FINAL, ROUND, kane_points
 from ..frame import PLAYER, RED, YELLOW, MARK, BLINK, FAST, PULSE
 from . import controls
 
@@ -100,6 +100,7 @@ class UI:
         g = self.game
         op = event["op"]
         self.note = ""
+        self.scoring = None  # e.g. an UNDO of the round's end takes its scoring away
         if op in ("place", "exchange", "choose"):
             k = g.board.conn(event["at"])
             self.real[k] = g.s[k]  # the press itself put it on / took it off
@@ -138,7 +139,7 @@ class UI:
         who = g.players[g.god_holder(x)]
         god = GODS[g.god_of(x) - 1]
         if god == "KANE":
-            return "%s KANE +%d" % (who, (g.board.degree[x] - 1) // 2)
+            return "%s KANE +%d" % (who, kane_points(g.board.degree[x]))
         return "%s won %s" % (who, god)
 
     def leds(self, frame):
@@ -220,7 +221,7 @@ class UI:
         todo = self._todo()
         if todo:
             notes.append(todo)
-        held = self._held()
+        held = "" if g.over() else self._held()
         if held:
             notes.append(held)
         return notes[:8 - 2 - g.n]

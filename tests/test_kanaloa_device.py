@@ -1,0 +1,39 @@
+"""Kanaloa on the simulated device under CPython (the scenarios' asserts check
+exact frames and lines; test_both_interpreters runs them under MicroPython too)."""
+
+from companion.frame import MARK
+from tests.scenarios import kanaloa_device_scenarios as kd
+
+
+def test_menu_starts_three_or_four_players_with_hue_and_signature():
+    out = kd.menu_and_colours()
+    names = ("MAKA-MELE", "HALA-MELE", "NOHO-ORO", "NOHO-WAIA")  # red, blue, green, yellow
+    assert [out["lit"][n][1] for n in names] == [MARK, MARK + 1, MARK + 2, MARK + 3]
+    assert out["three"][2:] == ["red     0  0   0", "blue    0  0   0", "yellow  0  0   0"]
+
+
+def test_signatures_blink_zero_to_three_times():
+    assert [len(d) for d in kd.signature_blips()] == [0, 2, 4, 6]
+
+
+def test_relative_majority_choice_waits_for_a_lit_bridge():
+    out = kd.capture_and_choice()
+    assert "KAIA-ORO" not in " ".join(out["after"])
+    assert out["refusal"][3:] == ["NOHO-ORO cannot", "go: remove one", "at ORO of a", "player with",
+                                  "fewer bridges"]
+
+
+def test_god_stones_and_scorings_on_the_display():
+    out = kd.gods_and_scoring()
+    assert out["scoring"][0] == "Scoring 1" and out["final"][-1] == "r6 b1 g0 y0"
+    assert out["over"][-2:] == ["red wins", "on points"]
+
+
+def test_a_whole_four_player_game_by_presses():
+    out = kd.whole_game_by_presses(seed=1, players=4)
+    assert out["events"] == 145 and out["lines"][-2] == "green wins"
+
+
+def test_a_whole_three_player_game_by_presses():
+    out = kd.whole_game_by_presses(seed=5, players=3)
+    assert out["lines"][0] == "Game over" and out["lines"][-2].endswith(" wins")

@@ -1,0 +1,91 @@
+"""Kanaloa in the browser simulator (headless chromium): a whole 4-player game
+by clicks, to its winner. The page must show what the simulated device shows
+under CPython for the same presses (tests/scenarios/device.py)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.frame import MARK, RED
+from tests.scenarios.device import Device, fresh_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+DRIVER = ROOT / "tests" / "browser" / "sim_driver.mjs"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM) or not (ROOT / "node_modules" / "playwright-core").exists(),
+    reason="needs chromium at %s and playwright-core: run `make setup` (it installs both)" % CHROMIUM)
+
+
+def press(name, long=False):
+    return {"press": name, "long": long}
+
+
+TURN, LONG_TURN = press("TURN"), press("TURN", long=True)
+# menu: Players RBGY, First -> seat 1 (red), then New game
+NEW_GAME = [{"key": "m"}, {"key": "t"}, {"key": "m"}, {"key": "m"}, {"key": "t"}]
+STEPS = [{"goto": "?layout=kanaloa"}] + NEW_GAME + [
+    press("MAKA-MELE"), press("HALA-MELE"),  # red holds MELE
+    {"observe": "built"},
+    TURN, TURN, TURN, LONG_TURN,  # yellow took the last card: the 1st scoring
+    {"observe": "scored"},
+    TURN, TURN, TURN, LONG_TURN,  # round 2 ends: one last turn each
+    TURN, TURN, TURN, TURN,
+    {"observe": "over"},
+]
+
+
+def expected():
+    d = Device(fresh_dir("kanaloa-sim"), layout="kanaloa", seed=1)
+    out = {}
+    for step in STEPS:
+        if "press" in step:
+            d.press(step["press"], long=step["long"])
+        elif "key" in step:
+            d.press({"t": "TURN", "m": "MENU"}[step["key"]])
+        elif "observe" in step:
+            out[step["observe"]] = {"lines": d.lines(), "log": [json.loads(l) for l in d.log_lines()[1:]]}
+    return out
+
+
+@pytest.fixture(scope="module")
+def seen():
+    server = subprocess.Popen([sys.executable, "-m", "host_tools.cli", "sim", "--port", "0"], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = None
+        for _ in range(5):
+            line = server.stdout.readline()
+            if line.startswith("http://"):
+                url = line.strip()
+                break
+        assert url, "companion sim printed no URL"
+        proc = subprocess.run(["node", str(DRIVER), url], input=json.dumps(STEPS), cwd=ROOT,
+                              capture_output=True, text=True, timeout=240)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    result = json.loads(proc.stdout)
+    assert result["errors"] == [], "\n".join(result["errors"])
+    return dict((o["label"], o) for o in result["observations"])
+
+
+def test_a_whole_kanaloa_game_in_the_simulator(seen):
+    want = expected()
+    for label in ("built", "scored", "over"):
+        assert seen[label]["text"] == "\n".join(want[label]["lines"]), label
+    built = seen["built"]["elements"]
+    assert [built["MAKA-MELE"]["colour"], built["MAKA-MELE"]["effect"]] == [RED, MARK]
+    assert built["MAKA-MELE"]["rgb"] != "0,0,0"
+    assert seen["scored"]["text"] == "Scoring 1\nMELE r1\nr1 b0 g0 y0"
+    assert seen["over"]["text"] == "Final scoring\nMELE r2\nr3 b0 g0 y0"
+    log = [json.loads(l) for l in seen["over"]["log"].split("\n") if l.strip()]
+    assert log[0]["game"] == "kanaloa" and log[0]["players"] == ["red", "blue", "green", "yellow"]
+    assert log[1:] == want["over"]["log"]  # the page's game log, event for event
+    assert log[1:3] == [{"op": "place", "at": "MAKA-MELE"}, {"op": "place", "at": "HALA-MELE"}]
