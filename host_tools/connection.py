@@ -52,10 +52,11 @@ def choose_port(port=None):
     found = boards()
     if not found:
         raise DeviceError("no device found: connect the board with a USB data cable (charge-only cables show "
-                          "nothing) and check it runs MicroPython (%s), or name it with PORT=/dev/ttyACM0" % HELP)
+                          "nothing) and check it runs MicroPython (%s), or name its port: PORT=/dev/ttyACM0 for make, "
+                          "--port for companion" % HELP)
     if len(found) > 1:
-        raise DeviceError("%d boards connected (%s): choose one with PORT=%s"
-                          % (len(found), ", ".join(p for p, _ in found), found[0][0]))
+        raise DeviceError("%d boards connected (%s): choose one with PORT=%s (make) or --port %s"
+                          % (len(found), ", ".join(p for p, _ in found), found[0][0], found[0][0]))
     return found[0][0]
 
 

@@ -56,11 +56,13 @@ class VirtualDevice:
             ["node", str(BRIDGE), "--fs", str(self.fs_dir)] + self.options,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._errors, cwd=ROOT)
         self._wait_for_prompt()
-        threading.Thread(target=self._pump, args=(master, self._proc.stdin.fileno()), daemon=True).start()
-        threading.Thread(target=self._pump, args=(self._proc.stdout.fileno(), master), daemon=True).start()
+        self._pumps = [threading.Thread(target=self._pump, args=(master, self._proc.stdin.fileno()), daemon=True),
+                       threading.Thread(target=self._pump, args=(self._proc.stdout.fileno(), master), daemon=True)]
+        for pump in self._pumps:
+            pump.start()
         if self.register:
             REGISTRY.mkdir(exist_ok=True)
-            self._registered = REGISTRY / str(os.getpid())
+            self._registered = REGISTRY / ("%d-%s" % (os.getpid(), Path(self.port).name))
             self._registered.write_text(self.port)
         return self
 
@@ -98,11 +100,13 @@ class VirtualDevice:
         if self._proc:
             self._proc.kill()
             self._proc.wait()
+            os.close(self._slave)  # the pumps' reads end (EOF, EIO) before their fds are closed
+            for pump in getattr(self, "_pumps", ()):
+                pump.join(2)
             self._proc.stdin.close()
             self._proc.stdout.close()
             self._errors.close()
             os.close(self._master)
-            os.close(self._slave)
             self._proc = None
 
     def alive(self):
@@ -120,7 +124,7 @@ def registered_ports():
     ports = []
     for entry in sorted(REGISTRY.glob("*")) if REGISTRY.is_dir() else ():
         try:
-            os.kill(int(entry.name), 0)
+            os.kill(int(entry.name.split("-")[0]), 0)
         except (ValueError, ProcessLookupError):
             entry.unlink(missing_ok=True)
             continue

@@ -37,7 +37,7 @@ def test_quick_bench_writes_every_figure(tmp_path, capsys):
     # a cascade runs more code than the plain place it starts with
     assert f["event.kahuna.place_capture.lines"] > f["event.kahuna.place.lines"]
     assert f["restore.events"] == 60 and f["restore.lines"] > 60
-    assert 0 < f["heap.new_game"] < f["heap.restored"]
+    assert 0 < f["heap.new_game"] <= f["heap.restored"]  # equal while the journal fits its first allocation
     assert f["heap.core_code"] > 0
     assert 0 < f["mpy.core"] < f["mpy.firmware"]
     assert f["cpython.events_per_s"] > 0

@@ -69,9 +69,8 @@ def make(target, port):
     return run("make", "--no-print-directory", "-o", ".venv/.installed", target, "PORT=" + port)
 
 
-def expected_files(tmp=ROOT / "build" / "test-flashing"):
+def expected_files(tmp):
     """device path -> bytes, for everything `make flash` must put on the board."""
-    tmp.mkdir(parents=True, exist_ok=True)
     out = {}
     for src in sorted((ROOT / "firmware" / "companion").rglob("*.py")):
         rel = src.relative_to(ROOT / "firmware").as_posix()
@@ -93,7 +92,7 @@ def device_files(fs_dir):
 def board(tmp_path_factory):
     """A virtual device flashed with `make flash`; yields (device, make's output, expected files)."""
     dev = VirtualDevice(tmp_path_factory.mktemp("board") / "fs", register=False).start()
-    expected = expected_files()
+    expected = expected_files(tmp_path_factory.mktemp("mpy"))
     proc = make("flash", dev.port)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     yield dev, proc.stdout, expected
@@ -129,6 +128,7 @@ def test_firmware_runs_on_the_board_and_its_log_replays_on_the_host(board, tmp_p
     proc = mpremote(dev.port, "exec", PRESS_SCRIPT % (PRESSES,))
     assert proc.returncode == 0, proc.stderr
     lines = json.loads(proc.stdout.split("LINES ", 1)[1])
+    assert lines[0] == "Round 1 White"
 
     host = Device(fresh_dir("flash-host"))  # the same presses under CPython
     host.presses(PRESSES)

@@ -12,7 +12,7 @@ from .board import IslandBoard
 from .game import Game, player_index
 from .rng import Rng
 
-COLOURS = ("red", "blue", "green", "yellow", "white", "black", "orange", "purple")
+COLOURS = ("red", "blue", "green", "yellow", "white", "orange")  # what the LEDs show (ui/kanaloa.py)
 GODS = ("KANE", "KANALOA", "KU", "PELE", "LONO")  # god code = index + 1
 KANE = const(1)
 KANALOA = const(2)
