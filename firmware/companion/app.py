@@ -57,7 +57,11 @@ def led_map(layout):
 
 class App:
     def __init__(self, layout, store, seed, load_layout=None):
+        # The parsed layout takes about 5 KB of RAM: with a load_layout(name)
+        # that reads it from flash again, it is dropped after boot and read
+        # again only to start a new game.
         self.layout = layout
+        self.layout_name = layout.get("name")
         self.store = store
         self.seed = seed
         self._load_layout = load_layout
@@ -87,11 +91,11 @@ class App:
         return LEVELS[self.level - 1]
 
     def load_layout(self, name):
-        if name == self.layout.get("name"):
+        if name == self.layout_name and self.layout is not None:
             return self.layout
         if self._load_layout:
             return self._load_layout(name)
-        raise LayoutError("this board has layout %r, not %r" % (self.layout.get("name"), name))
+        raise LayoutError("this board has layout %r, not %r" % (self.layout_name, name))
 
     # --- boot ------------------------------------------------------------------
     def boot(self):
@@ -99,18 +103,20 @@ class App:
         lines = self.store.load()
         if lines:
             try:
-                self._start(log.replay(lines, self.load_layout))
+                self._start(log.replay(lines, self.load_layout), self.layout)
                 self._resume_clock()
             except log.LogError as e:
                 self.store.archive()
                 self.message = wrap("saved game unusable, archived: " + str(e))
         if self.game is None:
             self.menu_open = True
+        if self._load_layout is not None:
+            self.layout = None  # read again by new_game
         self._refresh()
 
-    def _start(self, game):
+    def _start(self, game, layout):
         self.game = game
-        self.ui = self.module.UI(game, self.layout)
+        self.ui = self.module.UI(game, layout)
         self.ticker = getattr(self.ui, "tick", None)
 
     def tick(self, now_ms):
@@ -238,7 +244,7 @@ class App:
 
     def header(self):
         """The log header the menu's choices describe."""
-        h = {"game": self.game_name, "layout": self.layout.get("name"), "variants": []}
+        h = {"game": self.game_name, "layout": self.layout_name, "variants": []}
         opts = self.module.OPTIONS
         for i in range(len(opts)):
             add = opts[i][1][self.choice[i]][1]
@@ -254,12 +260,13 @@ class App:
     def new_game(self):
         h = self.header()
         try:
-            game = new_game(h, self.layout)
+            layout = self.load_layout(self.layout_name)
+            game = new_game(h, layout)
             self.store.begin(h)
-        except (Illegal, LayoutError, OSError) as e:
+        except (Illegal, LayoutError, OSError, ValueError) as e:
             self.message = wrap("cannot start: %s" % e)
             return
-        self._start(game)
+        self._start(game, layout)
         self.menu_open = False
 
     def _menu_lines(self):

@@ -2,7 +2,10 @@
 // every layout entry with a "button" becomes a pressable element and every
 // entry with an "led" gets a light the page colours from the LED bytes.
 // Kinds: "islands" (islands + connections), "hex" (cells), "duel" (sites,
-// stone pockets, masks); any other list of entries with x/y is drawn as dots.
+// stone pockets); any other list of entries with x/y is drawn as dots. An
+// entry with a "player" and a "button" but no "led" is that player's secret
+// key: the board only marks where it sits, the page puts it on the player's
+// own panel.
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -27,13 +30,15 @@ function hexPoints(x, y, r) {
   return pts.join(" ");
 }
 
-// Returns { elements: [{name, kind, led, button, g, light}], width, height }.
+// Returns { elements: [{name, kind, led, button, g, light}], secret: {player:
+// [{name, player, button}]}, width, height }.
 export function drawBoard(svg, layout) {
   svg.replaceChildren();
   const [w, h] = layout.size || [400, 330];
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   const layers = { low: node("g", {}, svg), high: node("g", {}, svg) };
   const elements = [];
+  const secret = {};
   const add = (kind, name, entry, g, light) => {
     g.classList.add("el", kind);
     g.dataset.name = name;
@@ -87,8 +92,17 @@ export function drawBoard(svg, layout) {
     for (const e of list) {
       if (!e || typeof e !== "object" || !("x" in e) || !("y" in e)) continue;
       if (!("led" in e) && !("button" in e)) continue;
-      const g = node("g", {}, layers.high);
       const name = e.name || key;
+      if (e.player && "button" in e && !("led" in e)) {
+        // a player's secret key (Duell's hooded masks): pressed on that
+        // player's own panel, not on the shared board
+        const g = node("g", { class: "hood" }, layers.low);
+        node("rect", { x: e.x - 28, y: e.y - 14, width: 56, height: 28, rx: 6 }, g);
+        label(g, "hood", e.x, e.y + 4);
+        (secret[e.player] ||= []).push({ name, player: e.player, button: e.button });
+        continue;
+      }
+      const g = node("g", {}, layers.high);
       if ("button" in e && !("led" in e)) {
         node("rect", { x: e.x - 28, y: e.y - 14, width: 56, height: 28, rx: 6, class: "base" }, g);
         label(g, (e.player ? e.player + " " : "") + name.split(" ").pop(), e.x, e.y + 4);
@@ -100,5 +114,5 @@ export function drawBoard(svg, layout) {
       }
     }
   }
-  return { elements, width: w, height: h };
+  return { elements, secret, width: w, height: h };
 }

@@ -238,8 +238,12 @@ function setupInput() {
     controls.appendChild(b);
     keys[c.name] = c.button;
   }
+  const secretKeys = setupPlayerPanels();
   const shortcuts = { t: "TURN", enter: "TURN", u: "UNDO", backspace: "UNDO", m: "MENU" };
-  const keyCode = (ev) => keys[shortcuts[ev.key.toLowerCase()]];
+  const keyCode = (ev) => {
+    const k = ev.key.toLowerCase();
+    return k in secretKeys ? secretKeys[k] : keys[shortcuts[k]];
+  };
   window.addEventListener("keydown", (ev) => {
     if (ev.target.tagName === "SELECT") return;
     const code = keyCode(ev);
@@ -251,6 +255,64 @@ function setupInput() {
     const code = keyCode(ev);
     if (code !== undefined) up(code);
   });
+}
+
+// Each player's secret keys (Duell's hooded masks) get a panel of their own,
+// the first player's on the left, the next one's on the right, each behind a
+// cover its player opens while the other looks away. The keys only press
+// buttons, like the board. Returns the keyboard shortcuts {key: button}.
+const PANEL_KEYS = ["asd", "jkl"];
+function setupPlayerPanels() {
+  const box = $("players");
+  box.replaceChildren();
+  const shortcuts = {};
+  document.body.classList.toggle("players", Object.keys(board.secret).length > 0);
+  Object.entries(board.secret).forEach(([player, keys], i) => {
+    const who = player[0].toUpperCase() + player.slice(1);
+    const panel = document.createElement("section");
+    panel.className = "secret covered";
+    panel.id = "panel-" + player;
+    panel.dataset.player = player;
+    panel.setAttribute("aria-label", who + "'s secret keys");
+    const head = document.createElement("div");
+    head.className = "head";
+    const title = document.createElement("h2");
+    title.textContent = who + "'s hood";
+    const toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.className = "cover-toggle";
+    toggle.textContent = "Show";
+    toggle.onclick = () => {
+      const covered = panel.classList.toggle("covered");
+      toggle.textContent = covered ? "Show" : "Hide";
+    };
+    head.append(title, toggle);
+    const row = document.createElement("div");
+    row.className = "keys";
+    keys.forEach((k, j) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.name = k.name;
+      b.dataset.button = k.button;
+      b.textContent = k.name.startsWith(player + " ") ? k.name.slice(player.length + 1) : k.name;
+      const key = (PANEL_KEYS[i] || "")[j];
+      if (key) {
+        shortcuts[key] = k.button;
+        const kbd = document.createElement("kbd");
+        kbd.textContent = key.toUpperCase();
+        b.append(" ", kbd);
+      }
+      pressable(b, k.button);
+      row.appendChild(b);
+    });
+    const cover = document.createElement("p");
+    cover.className = "cover";
+    cover.textContent = "covered: " + who + " opens it while the other player looks away" +
+      (PANEL_KEYS[i] ? ` (or types ${PANEL_KEYS[i].toUpperCase().split("").join(" ")} unseen)` : "");
+    panel.append(head, row, cover);
+    box.appendChild(panel);
+  });
+  return shortcuts;
 }
 
 // --- game files and history -----------------------------------------------------

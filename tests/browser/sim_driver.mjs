@@ -10,6 +10,9 @@
 //                                    (blink: sample the drawn colours for 1.1 s)
 //   {"reload": true}                 reload the page (the game must come back)
 //   {"goto": "?layout=rukuni"}       open the page for another board
+//   {"fresh": "?layout=duell"}       the same with no saved games (localStorage cleared)
+//   {"press": "bison mask 0"}        a player's secret key: open its cover, press, close
+//   {"secret": "wolf"}               open or close a player's cover
 //   {"history": 16} / {"live": true} the history slider / back to the game
 //   {"continue": true}               continue the game from the history's event
 //   {"load": "file.jsonl"}           load a game log to continue it
@@ -85,11 +88,27 @@ async function spotOf(name) {
   return spot;
 }
 
+// A player's secret key (Duell's masks) sits on that player's covered panel:
+// open the cover, press, close it again, as the player would.
+async function pressSecret(key, step) {
+  const panel = await key.evaluateHandle((b) => b.closest(".secret"));
+  const toggle = await panel.$(".cover-toggle");
+  const covered = () => panel.evaluate((p) => p.classList.contains("covered"));
+  if (!(await covered())) throw new Error("the panel of " + step.press + " was left open");
+  await toggle.click();
+  await key.click({ delay: step.long ? 1000 : 0 });
+  await toggle.click();
+  if (!(await covered())) throw new Error("the panel of " + step.press + " did not close");
+}
+
 async function press(step) {
   const before = await version();
   const control = await page.$(`#controls button:text-is("${step.press}")`);
+  const secret = await page.$(`#players [data-name="${step.press}"]`);
   if (control) {
     await control.click({ delay: step.long ? 1000 : 0 });
+  } else if (secret) {
+    await pressSecret(secret, step);
   } else {
     const [x, y] = await spotOf(step.press);
     await page.mouse.move(x, y);
@@ -144,7 +163,13 @@ async function observe(step) {
       bands.push(lit);
     }
     const archived = [...document.querySelectorAll("#archive a")].map((a) => a.textContent);
-    return { label, elements, text: canvas.dataset.text, bands, mode: window.sim.mode, log: window.sim.log(), archived };
+    const panels = {}; // each player's secret keys: covered?, and the keys one can see
+    for (const p of document.querySelectorAll("#players .secret")) {
+      const visible = [...p.querySelectorAll("[data-name]")].filter((b) => b.getClientRects().length > 0);
+      panels[p.dataset.player] = { covered: p.classList.contains("covered"), visible: visible.map((b) => b.dataset.name),
+        keys: [...p.querySelectorAll("[data-name]")].map((b) => b.dataset.name) };
+    }
+    return { label, elements, text: canvas.dataset.text, bands, mode: window.sim.mode, log: window.sim.log(), archived, panels };
   }, { label: step.observe, samples: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, [...v]])) });
 }
 
@@ -167,6 +192,15 @@ try {
     else if (step.observe) observations.push(await observe(step));
     else if (step.reload) await load(() => page.reload());
     else if (step.goto) await load(() => page.goto(new URL(step.goto, url).href));
+    else if (step.fresh) { // the page for a board, with no saved games (a fresh browser)
+      await page.route("**/favicon.ico", (r) => r.fulfill({ status: 204 })); // asked for by a JSON page
+      await page.goto(new URL("/manifest.json", url).href);
+      await page.evaluate(() => localStorage.clear());
+      await load(() => page.goto(new URL(step.fresh, url).href));
+    }
+    else if (step.secret) { // open or close a player's cover
+      await page.click(`#panel-${step.secret} .cover-toggle`);
+    }
     else if (step.history !== undefined) await history(step.history);
     else if (step.live || step.continue) {
       const before = await version();

@@ -81,6 +81,11 @@ class Duell(Game):
         s[MIGI] = MIGIS // 2
         s[MIGI + 1] = MIGIS // 2
         s[PHASE] = PLACE
+        # scratch space of the dead-end search (completable), made once so
+        # that a check allocates nothing
+        self._on = bytearray(18)  # colour * 9 + site -> value there, 0 none
+        self._need_colour = bytearray(NSITES)  # per half-filled site: the colour it needs
+        self._need_forbidden = bytearray(NSITES)  # and the value that stone must not have
         self._ops = {"put": self._put_event, "mask": self._mask_event, "swap": self._swap_event,
                      "move": self._move_event, "pass": self._pass, "time_up": self._time_up}
 
@@ -117,15 +122,28 @@ class Duell(Game):
         return self.s[MASK + p] != 0
 
     def stones_at(self, p, site):
-        """The values of colour p's stones on a site, ascending."""
+        """The values of colour p's stones on a site, ascending (a new list:
+        the event handlers use stone_on, count_at and total instead)."""
         s = self.s
         base = p * 9
         return [v for v in range(1, 10) if s[base + v - 1] == site + 1]
 
+    def stone_on(self, p, site):
+        """The lowest value of colour p's stones on a site; 0 if it holds none."""
+        s = self.s
+        base = p * 9 - 1
+        for v in range(1, 10):
+            if s[base + v] == site + 1:
+                return v
+        return 0
+
     def total(self, p, site):
+        s = self.s
+        base = p * 9 - 1
         n = 0
-        for v in self.stones_at(p, site):
-            n += v
+        for v in range(1, 10):
+            if s[base + v] == site + 1:
+                n += v
         return n
 
     def hand(self, p):
@@ -219,12 +237,11 @@ class Duell(Game):
             if self.memory:
                 return "%s has placed that stone already" % name
             return "%s's %d is already on %s" % (name, value, site_name(s[p * 9 + value - 1] - 1))
-        if self.stones_at(p, site):
+        if self.stone_on(p, site):
             return "%s already holds a %s stone" % (site_name(site), name)
         if self.memory:
             return None
-        other = self.stones_at(1 - p, site)
-        if other and other[0] == value:
+        if self.stone_on(1 - p, site) == value:
             return "%s holds %s's %d: the two stones on a site must differ" % (
                 site_name(site), PLAYERS[1 - p], value)
         s[p * 9 + value - 1] = site + 1  # try it (put back below; no journal needed)
@@ -246,23 +263,31 @@ class Duell(Game):
         unequally).
         """
         s = self.s
-        on = bytearray(18)  # colour * 9 + site -> value there (placing: one at most)
-        hands = [0, 0]  # bit v set: value v in hand
+        on = self._on  # all 0 between calls (placing: one stone per colour and site)
+        bison = wolf = 0  # the hands: bit v set, value v in hand
         for i in range(18):
-            p = i // 9
             if s[i]:
-                on[p * 9 + s[i] - 1] = i % 9 + 1
+                on[(i // 9) * 9 + s[i] - 1] = i % 9 + 1
+            elif i < 9:
+                bison |= 1 << (i + 1)
             else:
-                hands[p] |= 1 << (i % 9 + 1)
-        need = []  # (colour needed, value it must not have)
+                wolf |= 1 << (i - 8)
+        colours = self._need_colour
+        forbidden = self._need_forbidden
+        n = 0  # sites that need a stone
         for k in range(NSITES):
             b = on[k]
             w = on[9 + k]
+            on[k] = on[9 + k] = 0  # cleared for the next call
             if b and not w:
-                need.append((1, b))
+                colours[n] = 1
+                forbidden[n] = b
+                n += 1
             elif w and not b:
-                need.append((0, w))
-        return _fill(need, 0, hands[0], hands[1])
+                colours[n] = 0
+                forbidden[n] = w
+                n += 1
+        return _fill(colours, forbidden, 0, n, bison, wolf)
 
     # --- events -------------------------------------------------------------
     def _put_event(self, ev):
@@ -331,18 +356,24 @@ class Duell(Game):
 
     def _stone(self, p, site, value, key):
         """The value of colour p's stone on a site; `value` picks one of a pile."""
-        here = self.stones_at(p, site)
         if value is not None:
             value = self._value(value, key)
-            if value not in here:
+            if self.s[p * 9 + value - 1] != site + 1:
                 raise Illegal("%s has no %s %d" % (site_name(site), PLAYERS[p], value))
             return value
-        if not here:
+        s = self.s
+        base = p * 9 - 1
+        n = 0  # colour p's stones there (profi: a pile), the last one found
+        for v in range(1, 10):
+            if s[base + v] == site + 1:
+                n += 1
+                found = v
+        if not n:
             raise Illegal("%s holds no %s stone" % (site_name(site), PLAYERS[p]))
-        if len(here) > 1:
+        if n > 1:
             raise Illegal("%s holds %d %s stones: say which with \"%s\"" % (
-                site_name(site), len(here), PLAYERS[p], key))
-        return here[0]
+                site_name(site), n, PLAYERS[p], key))
+        return found
 
     def _in_swap(self, what):
         phase = self.s[PHASE]
@@ -364,13 +395,17 @@ class Duell(Game):
         x = self._stone(p, a, ev.get("value_a"), "value_a")
         y = self._stone(p, b, ev.get("value_b"), "value_b")
         if not (self.memory or self.profi):
-            for site, mine in ((a, y), (b, x)):
-                if self.stones_at(1 - p, site)[0] == mine:
-                    raise Illegal("after this swap %s would hold two %ds: the values on a site must differ"
-                                  % (site_name(site), mine))
+            self._check_unequal(1 - p, a, y)
+            self._check_unequal(1 - p, b, x)
         self.set(p * 9 + x - 1, b + 1)
         self.set(p * 9 + y - 1, a + 1)
         self.set(PHASE, DUEL)
+
+    def _check_unequal(self, other, site, mine):
+        """Refuse a swap that leaves `mine` beside the other colour's equal stone."""
+        if self.stone_on(other, site) == mine:
+            raise Illegal("after this swap %s would hold two %ds: the values on a site must differ"
+                          % (site_name(site), mine))
 
     def _move_event(self, ev):
         actor = self._in_swap("move")
@@ -402,20 +437,21 @@ class Duell(Game):
         self.set(PHASE, OVER)
 
 
-def _fill(need, i, bison, wolf):
-    """Give sites need[i:] a stone of the needed colour from the hands (bit masks)."""
-    if i == len(need):
+def _fill(colours, forbidden, i, n, bison, wolf):
+    """Give the needy sites i..n-1 a stone of colours[i], not of value
+    forbidden[i], from the hands (bit masks)."""
+    if i == n:
         # what is left pairs up on the empty sites
         return not (bison and bison == wolf and bison & (bison - 1) == 0)
-    colour, forbidden = need[i]
+    colour = colours[i]
     hand = wolf if colour else bison
     for v in range(1, 10):
         bit = 1 << v
-        if hand & bit and v != forbidden:
+        if hand & bit and v != forbidden[i]:
             if colour:
-                ok = _fill(need, i + 1, bison, wolf & ~bit)
+                ok = _fill(colours, forbidden, i + 1, n, bison, wolf & ~bit)
             else:
-                ok = _fill(need, i + 1, bison & ~bit, wolf)
+                ok = _fill(colours, forbidden, i + 1, n, bison & ~bit, wolf)
             if ok:
                 return True
     return False

@@ -13,7 +13,9 @@ class Screen:
         d = self.display
         d.fill(0)
         for i in range(min(8, len(lines))):
-            text = lines[i][:16]
+            text = lines[i]
+            if len(text) > 16:  # a slice is a new string: only for a long line
+                text = text[:16]
             if i == 0:
                 d.fill_rect(0, 0, 128, 8, 1)
                 d.text(text, 0, 0, 0)

@@ -151,7 +151,7 @@ class UI:
             p = g.active()
             if long and g.profi:
                 p = 1 - p
-            if g.stones_at(p, k):
+            if g.stone_on(p, k):
                 return "%s already holds a %s stone" % (site_name(k), PLAYERS[p])
             self.sel = k
             self.colour = p
@@ -171,7 +171,7 @@ class UI:
             p = g.swapper()
             if long and g.profi:
                 p = 1 - p
-            if not g.stones_at(p, k):
+            if not g.stone_on(p, k):
                 return "%s holds no %s stone" % (site_name(k), PLAYERS[p])
             self.sel = k
             self.colour = p
@@ -191,7 +191,7 @@ class UI:
         g = self.game
         for p in (0, 1):
             for k in range(9):
-                if g.stones_at(p, k):
+                if g.stone_on(p, k):
                     frame.set(self.stone_led[p * 9 + k], PLAYER + p, STEADY)
         duel = g.last_duel()
         if duel is not None and g.phase() != PLACE:
@@ -209,7 +209,7 @@ class UI:
         elif g.phase() == PLACE:
             p = g.active()
             for k in range(9):
-                if not g.stones_at(p, k) or (g.profi and not g.stones_at(1 - p, k)):
+                if not g.stone_on(p, k) or (g.profi and not g.stone_on(1 - p, k)):
                     frame.set(self.site_led[k], DIM, PULSE)
 
     def lines(self):
