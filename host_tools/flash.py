@@ -150,7 +150,11 @@ def firmware_files(layout, profile, mpy, arch, source=False, modules=True):
     and profile (without the companion package if it is frozen into MicroPython)."""
     layout_data = _data_file(LAYOUTS, layout, "layout")
     profile_data = _data_file(PROFILES, profile, "hardware profile")
-    game = checked_layout(layout, layout_data, profile, profile_data).get("game", layout)
+    data = checked_layout(layout, layout_data, profile, profile_data)
+    game = data.get("game", layout)
+    # On the board the file is named after the layout's "name": that is the
+    # name saved games and new games look it up by.
+    layout = data.get("name", layout)
     sources = board_sources(game) if modules else []
     # Bytecode loads on any board of the same .mpy major version; native code
     # needs the exact sub-version, which older compilers (archived) make.

@@ -5,12 +5,12 @@ driving Debian's /usr/bin/chromium) clicks through the rule sheets' worked
 example and reports what the page shows. The expected LEDs and display text
 come from the same presses on the simulated device under CPython
 (tests/scenarios/device.py), and the worked example's facts are checked by
-hand as well. Screenshots: artifacts/sim.png and docs/images/simulator.png.
+hand as well. Screenshot: artifacts/sim.png (copied to docs/images/simulator.png
+when UPDATE_IMAGES=1).
 """
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from companion.frame import BLINK, FAST, PLAYER, STEADY
+from tests.browser.simpage import update_image
 from tests.scenarios.device import Device, fresh_dir
 from tests.scenarios.kahuna_scenarios import SETUP
 
@@ -246,6 +247,4 @@ def test_game_files(seen, expected):
 def test_screenshot_saved(seen):
     shot = ROOT / "artifacts" / "sim.png"
     assert shot.stat().st_size > 10000
-    images = ROOT / "docs" / "images"
-    images.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(shot, images / "simulator.png")
+    update_image(shot, "simulator.png")  # docs/images/simulator.png, with UPDATE_IMAGES=1 only

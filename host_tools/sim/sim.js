@@ -354,7 +354,9 @@ function showHistoryLabel() {
   const lines = logLines();
   let text = lines.length ? `event ${k} of ${slider.max}` : "no game yet";
   if (k === 0 && lines.length) text += " (the start)";
-  if (k > 0 && lines[k]) {
+  // a board with secret keys (Duell) has a secret log: its events name masks and values
+  const secretLog = Object.keys(board.secret).length > 0;
+  if (k > 0 && lines[k] && !secretLog) {
     try {
       const e = JSON.parse(lines[k]);
       text += ": " + Object.values(e).join(" ");

@@ -169,7 +169,8 @@ async function observe(step) {
       panels[p.dataset.player] = { covered: p.classList.contains("covered"), visible: visible.map((b) => b.dataset.name),
         keys: [...p.querySelectorAll("[data-name]")].map((b) => b.dataset.name) };
     }
-    return { label, elements, text: canvas.dataset.text, bands, mode: window.sim.mode, log: window.sim.log(), archived, panels };
+    return { label, elements, text: canvas.dataset.text, bands, mode: window.sim.mode, log: window.sim.log(), archived, panels,
+      history: document.getElementById("history-label").textContent };
   }, { label: step.observe, samples: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, [...v]])) });
 }
 

@@ -123,7 +123,7 @@ class Duell(Game):
 
     def stones_at(self, p, site):
         """The values of colour p's stones on a site, ascending (a new list:
-        the event handlers use stone_on, count_at and total instead)."""
+        the event handlers use stone_on and total instead)."""
         s = self.s
         base = p * 9
         return [v for v in range(1, 10) if s[base + v - 1] == site + 1]
