@@ -12,32 +12,10 @@ from .core import log
 from .core.games import new_game
 from .frame import Frame, RED, FLASH
 from . import ui as uis
+from .text import wrap
 
 LEVELS = (16, 40, 80, 150, 255)  # brightness settings, 1..5
 MENU_LINES = 7
-
-
-def wrap(text, width=16, rows=5):
-    """Plain words on the display: word-wrapped, at most `rows` lines."""
-    out = []
-    line = ""
-    for word in text.split():
-        while len(word) > width:
-            if line:
-                out.append(line)
-                line = ""
-            out.append(word[:width])
-            word = word[width:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= width:
-            line += " " + word
-        else:
-            out.append(line)
-            line = word
-    if line:
-        out.append(line)
-    return out[:rows]
 
 
 def led_map(layout):

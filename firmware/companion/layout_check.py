@@ -12,6 +12,8 @@ groups a kind has; KIND_CHECKS adds its own checks (islands: the graph).
 Runs under MicroPython too: no dict-order dependence, ASCII messages.
 """
 
+from .text import wrap
+
 # kind -> its element groups: (list key, word for one entry, required keys)
 GROUPS = {
     "islands": (("islands", "island", ("name", "x", "y", "led", "button")),
@@ -77,7 +79,7 @@ def display_lines(problems, width=16, rows=8):
     """The first problems, word-wrapped for a small display (SSD1306: 16x8)."""
     lines = ["LAYOUT: %d error%s" % (len(problems), "" if len(problems) == 1 else "s")]
     for entry, problem, _ in problems:
-        for line in _wrap(entry + ": " + problem, width):
+        for line in wrap(entry + ": " + problem, width, rows):
             if len(lines) == rows:
                 return lines
             lines.append(line)
@@ -440,25 +442,3 @@ def _is_number(v):
 
 def _count(n, word):
     return "%d %s" % (n, word if n == 1 else word + "s")
-
-
-def _wrap(text, width):
-    lines = []
-    line = ""
-    for word in text.split(" "):
-        while len(word) > width:
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:width])
-            word = word[width:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= width:
-            line += " " + word
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines

@@ -33,6 +33,12 @@ def press(name, code, down):
         scanner.release(code)
 
 
+def buttons_idle(name):
+    """No button held or settling, no press waiting: the firmware has taken every press."""
+    b = loops[name].buttons
+    return not b.busy and b.head == b.tail
+
+
 def led_bytes(name):
     return loops[name].leds.strip.buf
 

@@ -468,7 +468,8 @@ main().catch((e) => {
 // for the browser tests and the curious: the page's view of the firmware
 window.sim = {
   get mode() { return mode; },
-  idle: () => queue.length === 0 && held.size === 0, // every press handed to the firmware
+  // every press handed to the firmware and taken by it (not just its run loop's clock ticking)
+  idle: () => queue.length === 0 && held.size === 0 && !!glue && glue.buttons_idle(mode),
   log: () => currentLog(),
   text: () => glue && glue.text(mode),
 };

@@ -33,3 +33,18 @@ def controls(layout):
     for c in layout.get("controls", ()):
         out[c["name"]] = c["button"]
     return out
+
+
+def todo_line(state, real, n):
+    """What the players still have to do on the board, in 16 characters:
+    slots 0..n-1 where the rules' state and the physical board differ."""
+    off = on = 0
+    for k in range(n):
+        if state[k] != real[k]:
+            if real[k]:
+                off += 1
+            if state[k]:
+                on += 1
+    if not off and not on:
+        return ""
+    return "Off %d  On %d" % (off, on)

@@ -9,7 +9,7 @@ element says "done" for it; TURN says "done" for all and ends the turn.
 
 from ..core.kahuna import ROUND, SETUP, FINAL
 from ..frame import PLAYER, STEADY, BLINK, FAST, PULSE
-from . import controls
+from . import controls, todo_line
 
 OPTIONS = (
     ("First", (("lot", {"first": "lot"}), ("white", {"first": "white"}),
@@ -162,15 +162,4 @@ class UI:
 
     def _todo(self):
         """What the players still have to do on the board, in 16 characters."""
-        s = self.game.s
-        real = self.real
-        off = on = 0
-        for k in range(self.nelem):
-            if s[k] != real[k]:
-                if real[k]:
-                    off += 1
-                if s[k]:
-                    on += 1
-        if not off and not on:
-            return ""
-        return "Off %d  On %d" % (off, on)
+        return todo_line(self.game.s, self.real, self.nelem)

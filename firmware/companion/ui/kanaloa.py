@@ -11,7 +11,7 @@ docs/kanaloa.md for the presses.
 
 from ..core.kanaloa import GODS, FINAL, ROUND, kane_points
 from ..frame import PLAYER, RED, YELLOW, MARK, BLINK, FAST, PULSE
-from . import controls
+from . import controls, todo_line
 
 SEEDED = True  # the app puts a seed in every header: it deals the hidden god stones
 
@@ -236,15 +236,5 @@ class UI:
         return ("gods:" + text) if text else ""
 
     def _todo(self):
-        s = self.game.s
-        real = self.real
-        off = on = 0
-        for k in range(self.nelem):
-            if s[k] != real[k]:
-                if real[k]:
-                    off += 1
-                if s[k]:
-                    on += 1
-        if not off and not on:
-            return ""
-        return "Off %d  On %d" % (off, on)
+        """What the players still have to do on the board, in 16 characters."""
+        return todo_line(self.game.s, self.real, self.nelem)
