@@ -61,6 +61,11 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         self.write_cmd(value)
 
     def show(self):
-        for c in (SET_COL_ADDR, 0, self.width - 1, SET_PAGE_ADDR, 0, self.pages - 1):
-            self.write_cmd(c)
+        # one call per byte, not a loop over a tuple: a refresh allocates nothing
+        self.write_cmd(SET_COL_ADDR)
+        self.write_cmd(0)
+        self.write_cmd(self.width - 1)
+        self.write_cmd(SET_PAGE_ADDR)
+        self.write_cmd(0)
+        self.write_cmd(self.pages - 1)
         self.i2c.writeto(self.addr, self.data)
