@@ -10,28 +10,19 @@ when UPDATE_IMAGES=1).
 """
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from companion.frame import BLINK, FAST, PLAYER, STEADY
-from tests.browser.simpage import update_image
+from tests.browser.simpage import ROOT, drive, needs_browser, sim_server, update_image
 from tests.scenarios.device import Device, fresh_dir
 from tests.scenarios.kahuna_scenarios import SETUP
 
-ROOT = Path(__file__).resolve().parent.parent
-DRIVER = ROOT / "tests" / "browser" / "sim_driver.mjs"
 EXAMPLE_LOG = ROOT / "tests" / "logs" / "worked_example.jsonl"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 WHITE, BLACK = PLAYER, PLAYER + 1
 OFF = "0,0,0"
 
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM) or not (ROOT / "node_modules" / "playwright-core").exists(),
-    reason="needs chromium at %s and playwright-core: run `make setup` (it installs both)" % CHROMIUM)
+pytestmark = needs_browser
 
 
 def press(name, long=False):
@@ -119,31 +110,9 @@ def expected_observations(steps):
 
 
 @pytest.fixture(scope="module")
-def server():
-    proc = subprocess.Popen([sys.executable, "-m", "host_tools.cli", "sim", "--port", "0"], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        url = None
-        for _ in range(5):
-            line = proc.stdout.readline()
-            if line.startswith("http://"):
-                url = line.strip()
-                break
-        assert url, "companion sim printed no URL: %s" % proc.stderr.read()
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def seen(server):
-    proc = subprocess.run(["node", str(DRIVER), server], input=json.dumps(STEPS), cwd=ROOT,
-                          capture_output=True, text=True, timeout=240)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    result = json.loads(proc.stdout)
-    assert result["errors"] == [], "\n".join(result["errors"])
-    return dict((o["label"], o) for o in result["observations"])
+def seen():
+    with sim_server() as url:
+        return drive(url, STEPS)
 
 
 @pytest.fixture(scope="module")

@@ -46,7 +46,6 @@ def seeded_game(seed=5):
 
 PRESSES, EVENTS, END = seeded_game()
 GROUPS = ["TURN", "TURN"]  # after the end: the first groups, one per press
-ALL = NEW_GAME + PRESSES + GROUPS
 
 
 def steps():
@@ -57,7 +56,7 @@ def steps():
         out.append({"press": p})
         out.append({"observe": "press %d" % i, "blink": i == 0})  # the first tower: does it blink?
         if i == 60:  # a tower picked: its destinations pulse
-            out.append({"screenshot": str(SHOT)})
+            out.append({"screenshot": str(SHOT), "lit": p})
     return out
 
 

@@ -17,7 +17,7 @@
 //   {"continue": true}               continue the game from the history's event
 //   {"load": "file.jsonl"}           load a game log to continue it
 //   {"download": true}               download the log; its text is observed
-//   {"screenshot": "path.png"}
+//   {"screenshot": "path.png", "lit": "0,-4"}  (lit: when that element is on)
 // Output: {"observations": [...], "errors": [...page errors...]}
 import fs from "node:fs";
 import os from "node:os";
@@ -217,6 +217,8 @@ try {
       observations.push({ label: "download", name: dl.suggestedFilename(), text: fs.readFileSync(await dl.path(), "utf8") });
     } else if (step.screenshot) {
       fs.mkdirSync(path.dirname(step.screenshot), { recursive: true });
+      if (step.lit) // a blinking element: wait for its "on" phase
+        await page.waitForFunction((n) => (document.querySelector(`#board [data-name="${n}"]`).dataset.rgb || "0,0,0") !== "0,0,0", step.lit);
       await page.screenshot({ path: step.screenshot });
     } else throw new Error("unknown step " + JSON.stringify(step));
   }
