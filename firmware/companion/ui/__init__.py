@@ -48,3 +48,20 @@ def todo_line(state, real, n):
     if not off and not on:
         return ""
     return "Off %d  On %d" % (off, on)
+
+
+def island_elements(game, layout):
+    """For an island board: (LED of each element, {button: element}), the
+    elements being connection k, then island nconn + i, as in the game state."""
+    b = game.board
+    led = bytearray(game.nconn + game.nisland)
+    element = {}
+    for c in layout["connections"]:
+        k = b.conn(c["a"] + "-" + c["b"])
+        led[k] = c["led"]
+        element[c["button"]] = k
+    for i in layout["islands"]:
+        k = game.nconn + b.island(i["name"])
+        led[k] = i["led"]
+        element[i["button"]] = k
+    return led, element

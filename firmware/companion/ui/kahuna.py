@@ -9,7 +9,7 @@ element says "done" for it; TURN says "done" for all and ends the turn.
 
 from ..core.kahuna import ROUND, SETUP, FINAL
 from ..frame import PLAYER, STEADY, BLINK, FAST, PULSE
-from . import controls, todo_line
+from . import controls, island_elements, todo_line
 
 OPTIONS = (
     ("First", (("lot", {"first": "lot"}), ("white", {"first": "white"}),
@@ -31,25 +31,13 @@ NAME = ("White", "Black")
 class UI:
     def __init__(self, game, layout):
         self.game = game
-        b = game.board
         self.nconn = game.nconn
         self.nelem = game.nconn + game.nisland
-        # element (connection k, then island nconn+i) -> LED, and button -> element
-        self.led = bytearray(self.nelem)
-        self.element = {}
-        for c in layout["connections"]:
-            k = b.conn(c["a"] + "-" + c["b"])
-            self._map(k, c)
-        for i in layout["islands"]:
-            self._map(game.nconn + b.island(i["name"]), i)
+        self.led, self.element = island_elements(game, layout)
         self.turn = controls(layout).get("TURN")
         self.real = bytearray(game.s[:self.nelem])
         self.hint = -1  # variant 1: the freed connection, free to re-place
         self.note = ""
-
-    def _map(self, k, entry):
-        self.led[k] = entry["led"]
-        self.element[entry["button"]] = k
 
     # --- the interface the app calls --------------------------------------
     def press(self, button, long):

@@ -11,7 +11,7 @@ docs/kanaloa.md for the presses.
 
 from ..core.kanaloa import GODS, FINAL, ROUND, kane_points
 from ..frame import PLAYER, RED, YELLOW, MARK, BLINK, FAST, PULSE
-from . import controls, todo_line
+from . import controls, island_elements, todo_line
 
 SEEDED = True  # the app puts a seed in every header: it deals the hidden god stones
 
@@ -35,15 +35,9 @@ DECIDED_TEXT = {"points": "on points", "tie-break: earlier last move": "tie: mov
 class UI:
     def __init__(self, game, layout):
         self.game = game
-        b = game.board
         self.nconn = game.nconn
         self.nelem = game.nconn + game.nisland
-        self.led = bytearray(self.nelem)
-        self.element = {}  # button -> element (connection k, or island nconn + i)
-        for c in layout["connections"]:
-            self._map(b.conn(c["a"] + "-" + c["b"]), c)
-        for i in layout["islands"]:
-            self._map(game.nconn + b.island(i["name"]), i)
+        self.led, self.element = island_elements(game, layout)
         self.turn = controls(layout).get("TURN")
         self.colour = bytearray(COLOUR.get(p, PLAYER) for p in game.players)
         self.real = bytearray(game.s[:self.nelem])
@@ -51,10 +45,6 @@ class UI:
         self.scoring = None  # [(island, player, points)] shown until the next press
         self.scoring_title = ""
         self.won = self._won()
-
-    def _map(self, k, entry):
-        self.led[k] = entry["led"]
-        self.element[entry["button"]] = k
 
     # --- the interface the app calls --------------------------------------
     def press(self, button, long):
