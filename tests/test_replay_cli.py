@@ -71,6 +71,8 @@ def test_bad_event_names_the_line_and_prints_no_state(tmp_path, body, line, reas
     ('{"game": "kahuna", "layout": "nowhere"}\n', "line 1: header: no layout 'nowhere'"),
     ('{"game": "kahuna", "first": "green"}\n', "line 1: header: unknown start player 'green'"),
     ('{"game": "kahuna", "variants": ["turbo"]}\n', "line 1: header: unknown variant 'turbo'"),
+    ('{"game": "kahuna", "variants": "variant1"}\n', 'line 1: header: "variants" must be a list'),
+    ('{"game": "kahuna", "first": "lot", "seed": "x"}\n', 'line 1: header: "seed" must be a whole number'),
 ])
 def test_bad_header(tmp_path, text, reason):
     log = tmp_path / "bad.jsonl"

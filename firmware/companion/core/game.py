@@ -46,7 +46,7 @@ class Game:
         mark = self._jlen
         try:
             action(arg)
-        except Illegal:
+        except Exception:  # Illegal, or a malformed event: either way, no half-done change
             self._rewind(mark)
             raise
         n = self._nmarks
@@ -87,7 +87,7 @@ class Game:
         if op == "undo":
             self.undo()
             return
-        handler = self.ops().get(op)
+        handler = self.ops().get(op) if isinstance(op, str) else None
         if handler is None:
             raise Illegal("unknown op %r: this game knows %s" % (
                 op, ", ".join(sorted(self.ops())) + ", undo"))

@@ -61,13 +61,19 @@ class Kahuna(Game):
         self.nisland = len(board.island_names)
         self.base = self.nconn + self.nisland
         Game.__init__(self, self.base + NSCALARS)
-        self.variants = tuple(header.get("variants") or ())
+        variants = header.get("variants") or []
+        if not isinstance(variants, list):
+            raise Illegal('"variants" must be a list, e.g. ["variant1"]')
+        self.variants = tuple(variants)
         for v in self.variants:
             if v not in VARIANTS:
                 raise Illegal("unknown variant %r: expected some of %s" % (v, ", ".join(VARIANTS)))
         first = header.get("first", "white")
         if first == "lot":
-            first = draw_start_player(header.get("seed", 0))
+            seed = header.get("seed", 0)
+            if not isinstance(seed, int):
+                raise Illegal('"seed" must be a whole number, to draw the start player by lot')
+            first = draw_start_player(seed)
         first = player_index(PLAYERS, first, "start player")
         self.variant1 = "variant1" in self.variants
         b = self.base

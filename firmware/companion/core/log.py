@@ -10,6 +10,10 @@ from . import Illegal, LayoutError
 from .games import NAMES, new_game
 
 
+# What a value of the wrong type in a log line raises inside a game.
+MALFORMED = (TypeError, ValueError, AttributeError, KeyError, IndexError)
+
+
 class LogError(Exception):
     """A log line that cannot be used; the message starts with 'line N:'."""
 
@@ -47,11 +51,16 @@ def start(header_text, load_layout, lineno=1):
     if header["game"] not in NAMES:
         raise LogError(lineno, "header: unknown game %r: this companion knows %s"
                        % (header["game"], ", ".join(NAMES)))
+    name = header.get("layout", header["game"])
+    if not isinstance(name, str):
+        raise LogError(lineno, 'header: "layout" must name a board layout, e.g. "kahuna"')
     try:
-        layout = load_layout(header.get("layout", header["game"]))
+        layout = load_layout(name)
         return header, new_game(header, layout)
     except (Illegal, LayoutError) as e:
         raise LogError(lineno, "header: %s" % e)
+    except MALFORMED as e:
+        raise LogError(lineno, "header: a value has the wrong type (%s)" % _clip(str(e)))
 
 
 def apply_line(game, text, lineno):
@@ -62,6 +71,8 @@ def apply_line(game, text, lineno):
         game.apply(event)
     except Illegal as e:
         raise LogError(lineno, str(e))
+    except MALFORMED as e:
+        raise LogError(lineno, "a value has the wrong type (%s): %s" % (_clip(str(e)), _clip(text)))
     return event
 
 
