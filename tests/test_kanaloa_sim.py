@@ -3,23 +3,14 @@ by clicks, to its winner. The page must show what the simulated device shows
 under CPython for the same presses (tests/scenarios/device.py)."""
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from companion.frame import MARK, RED
+from tests.browser.simpage import drive, needs_browser, sim_server
 from tests.scenarios.device import Device, fresh_dir
 
-ROOT = Path(__file__).resolve().parent.parent
-DRIVER = ROOT / "tests" / "browser" / "sim_driver.mjs"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM) or not (ROOT / "node_modules" / "playwright-core").exists(),
-    reason="needs chromium at %s and playwright-core: run `make setup` (it installs both)" % CHROMIUM)
+pytestmark = needs_browser
 
 
 def press(name, long=False):
@@ -55,25 +46,8 @@ def expected():
 
 @pytest.fixture(scope="module")
 def seen():
-    server = subprocess.Popen([sys.executable, "-m", "host_tools.cli", "sim", "--port", "0"], cwd=ROOT,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        url = None
-        for _ in range(5):
-            line = server.stdout.readline()
-            if line.startswith("http://"):
-                url = line.strip()
-                break
-        assert url, "companion sim printed no URL"
-        proc = subprocess.run(["node", str(DRIVER), url], input=json.dumps(STEPS), cwd=ROOT,
-                              capture_output=True, text=True, timeout=240)
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    result = json.loads(proc.stdout)
-    assert result["errors"] == [], "\n".join(result["errors"])
-    return dict((o["label"], o) for o in result["observations"])
+    with sim_server() as url:
+        return drive(url, STEPS)
 
 
 def test_a_whole_kanaloa_game_in_the_simulator(seen):
