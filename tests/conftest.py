@@ -1,8 +1,14 @@
-"""Shared fixtures: figures measured by tests are printed at the end of the run."""
+"""Shared fixtures: figures measured by tests are printed at the end of the run,
+with the number of device-side tests that ran under native MicroPython."""
 
 import pytest
 
 _FIGURES = []
+_NATIVE = {"passed": 0, "failed": 0}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "native: runs device code under the native MicroPython unix port")
 
 
 @pytest.fixture(scope="session")
@@ -13,8 +19,16 @@ def figures():
     return add
 
 
+def pytest_runtest_logreport(report):
+    if report.when == "call" and "native" in report.keywords:
+        _NATIVE["passed" if report.passed else "failed"] += 1
+
+
 def pytest_terminal_summary(terminalreporter):
     if _FIGURES:
         terminalreporter.section("measured figures")
         for name, value, target in _FIGURES:
             terminalreporter.write_line("%-60s %10s   %s" % (name, value, target))
+    terminalreporter.section("native MicroPython")
+    terminalreporter.write_line("device-side tests under the native MicroPython unix port: %d passed, %d failed"
+                                % (_NATIVE["passed"], _NATIVE["failed"]))

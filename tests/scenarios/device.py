@@ -20,7 +20,8 @@ IDLE_MS = 40
 def fresh_dir(name):
     """An empty directory for a game store (under /tmp in both interpreters)."""
     pid = getattr(os, "getpid", None)
-    path = "/tmp/" + name + ("-%d" % pid() if pid else "")
+    run = getattr(os, "getenv", lambda k: None)("COMPANION_RUN")  # native MicroPython has no getpid
+    path = "/tmp/" + name + ("-%d" % pid() if pid else "-" + run if run else "")
     try:
         os.mkdir(path)
     except OSError:

@@ -18,7 +18,7 @@ class LogError(Exception):
     """A log line that cannot be used; the message starts with 'line N:'."""
 
     def __init__(self, lineno, reason):
-        Exception.__init__(self, "line %d: %s" % (lineno, reason))
+        super().__init__("line %d: %s" % (lineno, reason))
         self.lineno = lineno
         self.reason = reason
 
