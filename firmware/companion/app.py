@@ -12,6 +12,7 @@ from .core import log
 from .core.games import new_game
 from .frame import Frame, RED, FLASH
 from . import ui as uis
+from .settings import Settings
 from .text import wrap
 
 LEVELS = (16, 40, 80, 150, 255)  # brightness settings, 1..5
@@ -56,7 +57,7 @@ class App:
         self.flashing = False  # a refused press is flashing; the run loop calls expire_flash()
         self.flash_led = -1
         self.message = []
-        self.level = 3
+        self.settings = Settings(store.root)
         self.game = None
         self.ui = None
         self.ticker = None  # the UI's tick(now_ms), if it has a clock; the run loop calls tick()
@@ -65,8 +66,21 @@ class App:
         self.choice = bytearray(len(self.module.OPTIONS))
 
     @property
+    def level(self):
+        return self.settings["brightness"]
+
+    @property
     def brightness(self):
         return LEVELS[self.level - 1]
+
+    @property
+    def calm(self):
+        """Calm LEDs: every state shown steady, without blinking (menu setting)."""
+        return bool(self.settings["calm"])
+
+    @property
+    def sound(self):
+        return bool(self.settings["sound"])
 
     def load_layout(self, name):
         if name == self.layout_name and self.layout is not None:
@@ -193,6 +207,8 @@ class App:
             items.append((opts[i][0], opts[i][1][self.choice[i]][0]))
         items.append(("Brightness", str(self.level)))
         items.append(("New game", ""))
+        items.append(("Calm LEDs", "on" if self.calm else "off"))
+        items.append(("Sound", "on" if self.sound else "off"))
         if self.game is not None:
             items.append(("Back", ""))
         return items
@@ -212,9 +228,13 @@ class App:
                 n = len(self.module.OPTIONS[self.cursor][1])
                 self.choice[self.cursor] = (self.choice[self.cursor] + 1) % n
             elif self.cursor == nopt:
-                self.level = self.level % len(LEVELS) + 1
+                self.settings.set("brightness", self.level % len(LEVELS) + 1)
             elif self.cursor == nopt + 1:
                 self.new_game()
+            elif self.cursor == nopt + 2:
+                self.settings.set("calm", 1 - self.settings["calm"])
+            elif self.cursor == nopt + 3:
+                self.settings.set("sound", 1 - self.settings["sound"])
             else:
                 self.menu_open = False
         else:

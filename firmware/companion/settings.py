@@ -1,0 +1,46 @@
+"""The player's settings (brightness, calm LEDs, sound), kept across resets.
+
+One small JSON file beside the game logs, written only when a setting is
+changed in the menu (through a temporary file and a rename, so a power cut
+leaves the old or the new settings). A missing or damaged file means the
+defaults: settings are a comfort, never a reason not to start.
+"""
+
+import json
+import os
+
+FILE = "settings.json"
+DEFAULTS = {"brightness": 3, "calm": 0, "sound": 1}
+
+
+class Settings:
+    def __init__(self, root):
+        self.path = root + "/" + FILE
+        self.values = dict(DEFAULTS)
+        try:
+            with open(self.path) as f:
+                saved = json.load(f)
+            for k in DEFAULTS:
+                if isinstance(saved.get(k), int):
+                    self.values[k] = saved[k]
+        except (OSError, ValueError, AttributeError):
+            pass  # no file yet, or a damaged one: the defaults
+
+    def __getitem__(self, key):
+        return self.values[key]
+
+    def set(self, key, value):
+        if self.values[key] == value:
+            return
+        self.values[key] = value
+        tmp = self.path + ".tmp"
+        try:
+            with open(tmp, "w") as f:
+                f.write(json.dumps(self.values))
+            try:
+                os.rename(tmp, self.path)  # LittleFS replaces the old file at once
+            except OSError:  # FAT will not rename onto an existing file
+                os.remove(self.path)
+                os.rename(tmp, self.path)
+        except OSError:
+            pass  # flash full or failing: the setting holds until the next reset
