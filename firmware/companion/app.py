@@ -60,6 +60,8 @@ class App:
         self.settings = Settings(store.root)
         self.game = None
         self.ui = None
+        self.pending = []  # events shown but not yet in the log on flash (see flush)
+        self.unsaved = False  # the last flush failed
         self.ticker = None  # the UI's tick(now_ms), if it has a clock; the run loop calls tick()
         self.menu_open = False
         self.cursor = 0
@@ -162,28 +164,43 @@ class App:
         except Illegal as e:
             self._refuse(code, str(e))
             return
-        try:
-            self.store.append(event)
-        except OSError as e:
-            self.game.undo()
-            self._refuse(code, "could not save the move (flash full?): %s" % e)
-            return
+        self.pending.append(event)
         self.ui.accepted(event)
-        self._save_clock()
 
     def _undo(self, code):
         if self.game.events_in_effect() == 0:
             self._refuse(code, "nothing to undo")
             return
         event = {"op": "undo"}
-        try:
-            self.store.append(event)  # first: an undo cannot be taken back
-        except OSError as e:
-            self._refuse(code, "could not save the undo (flash full?): %s" % e)
-            return
         self.game.apply(event)
+        self.pending.append(event)
         self.ui.accepted(event)
-        self._save_clock()
+
+    def flush(self):
+        """Write the events shown since the last call to the log, oldest first.
+
+        The run loop calls this right after the LEDs show a press, so the
+        light never waits for the flash. An event that cannot be written
+        (flash full or failing) stays queued and is tried again at the next
+        flush; the game goes on from memory and the display says so."""
+        pending = self.pending
+        while pending:
+            try:
+                self.store.append(pending[0])
+            except OSError as e:
+                if not self.unsaved:
+                    self.unsaved = True
+                    self.message = wrap("NOT SAVED (flash: %s): play on, the game is kept in memory" % e)
+                    self._refresh()
+                return False
+            pending.pop(0)
+            if not pending:
+                self._save_clock()
+        if self.unsaved:
+            self.unsaved = False
+            self.message = wrap("saved again")
+            self._refresh()
+        return True
 
     def _refuse(self, code, why):
         self.message = wrap(why)
@@ -260,6 +277,8 @@ class App:
         try:
             layout = self.load_layout(self.layout_name)
             game = new_game(h, layout)
+            self.flush()  # the old game's last events go into its log before it is archived
+            del self.pending[:]
             self.store.begin(h)
         except (Illegal, LayoutError, OSError, ValueError) as e:
             self.message = wrap("cannot start: %s" % e)

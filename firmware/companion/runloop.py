@@ -60,6 +60,8 @@ class Loop:
         if app.version != self.drawn or age(now, self.led_at) >= LED_MS:  # changed, or due
             self.leds.render(app.frame, now, app.brightness)
             self.led_at = now
+        if app.pending:  # light first, then the log on flash, then the display
+            app.flush()
         if app.version != self.drawn:
             self.screen.show(app.lines)
             self.drawn = app.version
@@ -73,6 +75,7 @@ class Halted:
     brightness = 0
     ticker = None
     version = 1
+    pending = ()
 
     def __init__(self, lines, n=0):
         self.lines = lines
