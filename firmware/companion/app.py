@@ -10,13 +10,21 @@ shows refusals: the pressed element flashes red and the display says why.
 from .core import Illegal, LayoutError
 from .core import log
 from .core.games import new_game
-from .frame import Frame, RED, FLASH
+from .frame import Frame, RED, FLASH, LEGEND
 from . import ui as uis
 from .settings import Settings
 from .text import wrap
 
 LEVELS = (16, 40, 80, 150, 255)  # brightness settings, 1..5
 MENU_LINES = 7
+MESSAGE_ROWS = 5  # a refusal takes the display's last rows, at most these; the title and score
+# stay (the game UI's head(): how many of its first rows they take, else 2)
+# tones the app asks of the buzzer (hal/buzzer.py TONES); the run loop plays them
+ACCEPTED = 1
+REFUSED = 2
+MAJORITY = 3
+SCORED = 4
+OVER = 5
 
 
 def led_map(layout):
@@ -57,6 +65,8 @@ class App:
         self.flashing = False  # a refused press is flashing; the run loop calls expire_flash()
         self.flash_led = -1
         self.message = []
+        self.said = ""  # the whole text of the message (the page shows it; the display wraps it)
+        self.tone = 0  # a tone for the run loop to play (ACCEPTED..OVER), 0: none
         self.settings = Settings(store.root)
         self.game = None
         self.ui = None
@@ -84,6 +94,11 @@ class App:
     def sound(self):
         return bool(self.settings["sound"])
 
+    @property
+    def volume(self):
+        """Buzzer volume 1..3 (menu setting; 0 when the sound is off)."""
+        return self.settings["volume"] if self.sound else 0
+
     def load_layout(self, name):
         if name == self.layout_name and self.layout is not None:
             return self.layout
@@ -93,7 +108,9 @@ class App:
 
     # --- boot ------------------------------------------------------------------
     def boot(self):
-        """Restore the game from the log on flash, or open the new-game menu."""
+        """Restore the game from the log on flash; with none, start a game with
+        the menu's first choices at once (the players can start playing; MENU
+        changes the options and starts another)."""
         lines = self.store.load()
         if lines:
             try:
@@ -101,9 +118,14 @@ class App:
                 self._resume_clock()
             except log.LogError as e:
                 self.store.archive()
-                self.message = wrap("saved game unusable, archived: " + str(e))
+                self._say("saved game unusable, archived: " + str(e))
         if self.game is None:
-            self.menu_open = True
+            said = self.message
+            self.new_game()
+            if self.game is None:
+                self.menu_open = True
+            elif said:
+                self.message = said
         if self._load_layout is not None:
             self.layout = None  # read again by new_game
         self._refresh()
@@ -139,6 +161,7 @@ class App:
     def key(self, code, long=False):
         """One debounced press (long: held past the long-press time)."""
         self.message = []
+        self.said = ""
         self.flashing = False
         self.flash_led = -1
         if self.menu_open:
@@ -166,6 +189,24 @@ class App:
             return
         self.pending.append(event)
         self.ui.accepted(event)
+        self.tone = self._tone(event)
+
+    def _tone(self, event):
+        """Which tone an accepted event sounds: the game's end, a scoring, a
+        majority won (the UI's `won_now`), else a plain click."""
+        if self.game.over():
+            return OVER
+        if event["op"] == "end_round":
+            return SCORED
+        if getattr(self.ui, "won_now", False):
+            return MAJORITY
+        return ACCEPTED
+
+    def _say(self, text):
+        self.said = text
+        head = getattr(self.ui, "head", None)
+        rows = 8 - (head() if head is not None and not self.menu_open else 2)
+        self.message = wrap(text, rows=min(MESSAGE_ROWS, rows))
 
     def _undo(self, code):
         if self.game.events_in_effect() == 0:
@@ -175,6 +216,7 @@ class App:
         self.game.apply(event)
         self.pending.append(event)
         self.ui.accepted(event)
+        self.tone = ACCEPTED
 
     def flush(self):
         """Write the events shown since the last call to the log, oldest first.
@@ -190,7 +232,7 @@ class App:
             except OSError as e:
                 if not self.unsaved:
                     self.unsaved = True
-                    self.message = wrap("NOT SAVED (flash: %s): play on, the game is kept in memory" % e)
+                    self._say("NOT SAVED (flash: %s): play on, the game is kept in memory" % e)
                     self._refresh()
                 return False
             pending.pop(0)
@@ -198,12 +240,13 @@ class App:
                 self._save_clock()
         if self.unsaved:
             self.unsaved = False
-            self.message = wrap("saved again")
+            self._say("saved again")
             self._refresh()
         return True
 
     def _refuse(self, code, why):
-        self.message = wrap(why)
+        self._say(why)
+        self.tone = REFUSED
         led = self.led_of.get(code)
         if led is not None:
             self.flash_led = led
@@ -226,6 +269,7 @@ class App:
         items.append(("New game", ""))
         items.append(("Calm LEDs", "on" if self.calm else "off"))
         items.append(("Sound", "on" if self.sound else "off"))
+        items.append(("Volume", str(self.settings["volume"])))
         if self.game is not None:
             items.append(("Back", ""))
         return items
@@ -236,7 +280,7 @@ class App:
             self.cursor = (self.cursor + 1) % len(items)
         elif code == self.undo_key:
             if self.game is None:
-                self.message = wrap("no game yet: choose New game and press TURN")
+                self._say("no game yet: choose New game and press TURN")
             else:
                 self.menu_open = False
         elif code == self.turn_key:
@@ -252,10 +296,14 @@ class App:
                 self.settings.set("calm", 1 - self.settings["calm"])
             elif self.cursor == nopt + 3:
                 self.settings.set("sound", 1 - self.settings["sound"])
+                self.tone = ACCEPTED  # heard when it goes on
+            elif self.cursor == nopt + 4:
+                self.settings.set("volume", self.settings["volume"] % 3 + 1)
+                self.tone = ACCEPTED  # the new volume
             else:
                 self.menu_open = False
         else:
-            self.message = wrap("menu: MENU = next line, TURN = change, UNDO = back")
+            self._say("menu: MENU = next line, TURN = change, UNDO = back")
 
     def header(self):
         """The log header the menu's choices describe."""
@@ -281,7 +329,7 @@ class App:
             del self.pending[:]
             self.store.begin(h)
         except (Illegal, LayoutError, OSError, ValueError) as e:
-            self.message = wrap("cannot start: %s" % e)
+            self._say("cannot start: %s" % e)
             return
         self._start(game, layout)
         self.menu_open = False
@@ -289,7 +337,7 @@ class App:
     def _menu_lines(self):
         items = self._items()
         top = max(0, min(self.cursor - MENU_LINES + 1, len(items) - MENU_LINES))
-        out = ["Menu " + self.game_name]
+        out = ["Menu: " + uis.title(self.game_name, True)]
         for i in range(top, min(len(items), top + MENU_LINES)):
             label, value = items[i]
             mark = ">" if i == self.cursor else " "
@@ -305,9 +353,42 @@ class App:
         if self.flashing:
             f.set(self.flash_led, RED, FLASH)
         lines = self._menu_lines() if self.menu_open else self.ui.lines()
-        if self.message:
+        if self.message:  # the last rows; the title and the score stay in view
             lines = (lines + [""] * 8)[:8 - len(self.message)] + self.message
             while lines and lines[-1] == "":
                 lines.pop()
         self.lines = lines
         self.version += 1
+
+    # --- for the simulator's page (it draws; the words are the firmware's) ----
+    def describe(self, code):
+        """An element's accessible name: what it is and what stands there,
+        e.g. "ALOA-BARI: white stick", "HUNA: black stone, take off"."""
+        if code == self.turn_key:
+            return "TURN"
+        if code == self.undo_key:
+            return "UNDO"
+        if code == self.menu_key:
+            return "MENU"
+        d = getattr(self.ui, "describe", None)
+        text = d(code) if d is not None else None
+        if text is None:
+            return None
+        if self.flashing and self.led_of.get(code) == self.flash_led:
+            text += ", refused"
+        return text
+
+    def status(self):
+        """The page's side panel, one line each: title, whose turn, score,
+        last move, message; then the move list and the legend, in words."""
+        ui = self.ui
+        out = {"title": uis.title(self.game_name), "turn": "", "score": "", "last": "",
+               "message": self.said or " ".join(self.message), "moves": [], "legend": LEGEND}
+        if ui is not None:
+            for key in ("turn", "score", "last", "moves"):
+                f = getattr(ui, key + "_text", None)
+                if f is not None:
+                    out[key] = f()
+        if self.menu_open:
+            out["turn"] = "Menu: MENU = next line, TURN = change, UNDO = back"
+        return out

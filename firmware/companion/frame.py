@@ -25,6 +25,10 @@ FLASH = const(4)  # a refused press; the run loop clears it after a moment
 # signature, so pieces can be told apart without relying on hue (Kanaloa)
 MARK = const(5)
 
+# what the effects mean, in words (the simulator page's legend)
+LEGEND = ("steady: on the board", "slow blink: put it on the board", "fast blink: take it off the board",
+          "breathing: a hint, nothing required", "red flash: press refused", "dark blips: the player's signature")
+
 
 class Frame:
     def __init__(self, n):

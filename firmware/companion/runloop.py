@@ -1,8 +1,8 @@
 """The run loop: the only place with time.
 
 `Loop.step(now_ms)` does one pass (scan the buttons, feed the events to the
-app, expire a red flash, tick a game clock, animate the LEDs, redraw the
-display if the app changed); it never blocks, so the browser simulator
+app, expire a red flash, tick a game clock, animate the LEDs, sound the
+app's tone on the buzzer, redraw the display if the app changed); it never blocks, so the browser simulator
 calls it from a JavaScript timer. `run()` is the device's endless loop on
 time.ticks_ms. Boot checks the layout (and the hardware profile) first: a
 problem is shown on the display, and the device stops with its LEDs off.
@@ -30,11 +30,12 @@ PROFILES = {"rp2": "pico", "esp32": "esp32-devkitc"}
 
 
 class Loop:
-    def __init__(self, app, buttons, leds, screen):
+    def __init__(self, app, buttons, leds, screen, buzzer=None):
         self.app = app
         self.buttons = buttons
         self.leds = leds
         self.screen = screen
+        self.buzzer = buzzer  # hal/buzzer.py, or None: no buzzer fitted
         self.drawn = -1
         self.led_at = 0
         self.flash_at = 0
@@ -60,6 +61,13 @@ class Loop:
         if app.version != self.drawn or age(now, self.led_at) >= LED_MS:  # changed, or due
             self.leds.render(app.frame, now, app.brightness)
             self.led_at = now
+        bz = self.buzzer
+        if app.tone:  # after the light: the tone of what the press did
+            if bz is not None and app.volume:
+                bz.play(app.tone, app.volume, now)
+            app.tone = 0
+        if bz is not None:
+            bz.tick(now)
         if app.pending:  # light first, then the log on flash, then the display
             app.flush()
         if app.version != self.drawn:
@@ -73,6 +81,8 @@ class Halted:
 
     flashing = False
     brightness = 0
+    tone = 0
+    volume = 0
     ticker = None
     version = 1
     pending = ()
@@ -200,12 +210,14 @@ def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_
     from .hal.buttons import Buttons
     from .hal.leds import Leds, RGB
     from .hal.screen import Screen
-    from .hal.sim import SimScanner, SimStrip, SimDisplay
+    from .hal.sim import SimScanner, SimStrip, SimDisplay, SimPWM
+    from .hal.buzzer import Buzzer
 
     layout, problems = load_checked(layouts + "/" + layout_name + ".json")
     app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, seed, layouts))
     n = app.frame.n
-    loop = Loop(app, Buttons(SimScanner(64)), Leds(SimStrip(n), n, order=RGB), Screen(SimDisplay()))
+    loop = Loop(app, Buttons(SimScanner(64)), Leds(SimStrip(n), n, order=RGB), Screen(SimDisplay()),
+                Buzzer(SimPWM()))
     loop.step(0)
     return loop
 
@@ -251,7 +263,7 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
         except Exception:
             leds = NoLeds()
         return Loop(Halted(app.lines, BLANK_LEDS), NoButtons(), leds, screen)
-    return Loop(app, board.buttons(profile), board.leds(profile, app.frame.n), screen)
+    return Loop(app, board.buttons(profile), board.leds(profile, app.frame.n), screen, board.buzzer(profile))
 
 
 def device_config(path=CONFIG):

@@ -1,4 +1,4 @@
-"""The player's settings (brightness, calm LEDs, sound), kept across resets.
+"""The player's settings (brightness, calm LEDs, sound, volume), kept across resets.
 
 One small JSON file beside the game logs, written only when a setting is
 changed in the menu (through a temporary file and a rename, so a power cut
@@ -10,7 +10,7 @@ import json
 import os
 
 FILE = "settings.json"
-DEFAULTS = {"brightness": 3, "calm": 0, "sound": 1}
+DEFAULTS = {"brightness": 3, "calm": 0, "sound": 1, "volume": 2}
 
 
 class Settings:

@@ -65,7 +65,10 @@ class Store:
             os.rename(tmp, self.path)
 
     def begin(self, header):
-        """Start a new game log; the previous one (if any) is archived."""
+        """Start a new game log; the previous one is archived (if a move was
+        made in it: a game started at boot and never played is dropped)."""
+        if not self._played() and _exists(self.path):
+            os.remove(self.path)
         self.archive()
         self._append(log.dump(header))
 
@@ -79,6 +82,15 @@ class Store:
         sync = getattr(os, "sync", None)
         if sync:
             sync()
+
+    def _played(self):
+        """The current log holds an event (a line after its header)."""
+        try:
+            with open(self.path) as f:
+                f.readline()
+                return bool(f.readline().strip())
+        except OSError:
+            return False
 
     def save_clock(self, ms):
         """The running game's clock: the time left at its last logged event."""

@@ -102,10 +102,15 @@ class Device:
     def log(self):
         return [json.loads(l) for l in self.log_lines()]
 
-    def new_game(self, first=None, variant1=False, handicap=None):
-        """Choose in the menu (opened if needed) and start a game."""
+    def open_menu(self):
+        """MENU, unless the menu is open already (a fresh board boots into a game)."""
         if not self.app.menu_open:
             self.press("MENU")
+        return self
+
+    def new_game(self, first=None, variant1=False, handicap=None):
+        """Choose in the menu (opened if needed) and start a game."""
+        self.open_menu()
         seq = []
         seq += ["TURN"] * {None: 0, "lot": 0, "white": 1, "black": 2}[first]
         seq += ["MENU"]

@@ -26,7 +26,7 @@ class Duel(Device):
 
     def start(self, variant=0, time=0):
         """Menu: Variant (basic, memory, profi), Time (15, 10, 20 min, off), New game."""
-        self.presses(["TURN"] * variant + ["MENU"] + ["TURN"] * time + ["MENU", "MENU", "TURN"])
+        self.open_menu().presses(["TURN"] * variant + ["MENU"] + ["TURN"] * time + ["MENU", "MENU", "TURN"])
         return self
 
     def put_keypad(self, e):

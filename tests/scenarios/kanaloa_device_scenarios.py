@@ -21,7 +21,8 @@ FOUR = ["red", "blue", "green", "yellow"]
 def start(name, seed=675, seat1=True, players=0):
     """Boot, choose in the menu (players option index, start: seat 1 or lot), start."""
     d = Device(fresh_dir(name), layout="kanaloa", seed=seed)
-    assert d.app.menu_open and d.lines()[0] == "Menu kanaloa"
+    assert not d.app.menu_open and d.app.game is not None  # a fresh board boots into a game
+    assert d.open_menu().lines()[0] == "Menu: Kanaloa"
     d.presses(["TURN"] * players + ["MENU"] + (["TURN"] if seat1 else []) + ["MENU", "MENU", "TURN"])
     return d
 

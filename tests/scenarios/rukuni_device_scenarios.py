@@ -24,7 +24,8 @@ def start(name, log=None):
             f.write("".join(json.dumps(x) + "\n" for x in log))
     d = Device(path, layout="rukuni")
     if log is None:
-        assert d.app.menu_open and d.lines()[0] == "Menu rukuni"
+        assert not d.app.menu_open and d.app.game is not None  # a fresh board boots into a game
+        assert d.open_menu().lines()[0] == "Menu: Rukuni"
         d.presses(["TURN", "MENU", "MENU", "TURN"])
     return d
 

@@ -42,6 +42,16 @@ def leds(profile, n):
     return Leds(strip, n, spec.get("max_ma", 500), order=GRB)
 
 
+def buzzer(profile):
+    """The optional piezo buzzer ("buzzer": {"pin": N}), or None."""
+    spec = profile.get("buzzer")
+    if not spec:
+        return None
+    from .buzzer import Buzzer
+
+    return Buzzer(machine.PWM(machine.Pin(spec["pin"])))
+
+
 class NoDisplay:
     def fill(self, c):
         pass

@@ -18,7 +18,7 @@ PALETTE = bytes((
     0, 200, 60,  # player 4: green
     255, 0, 0,  # RED: a refused press
     0, 255, 0,  # GREEN
-    255, 170, 0,  # YELLOW
+    255, 220, 0,  # YELLOW (Kanaloa's yellow player: yellow, not orange)
     24, 24, 24,  # DIM
 ))
 

@@ -3,7 +3,8 @@
 Used by the host tests and by the browser simulator (the MicroPython
 WebAssembly port): inject presses with SimScanner.press/release, read the
 LED bytes from SimStrip.buf (RGB, 3 per LED) and the display's pixels from
-SimDisplay.buffer (1024 bytes, SSD1306 layout: MONO_VLSB, 8 pages of 128).
+SimDisplay.buffer (1024 bytes, SSD1306 layout: MONO_VLSB, 8 pages of 128),
+the buzzer's pitch and duty from SimPWM.hz and .duty (0: silent).
 Nothing here blocks or sleeps.
 """
 
@@ -79,3 +80,21 @@ class SimDisplay(_Base):
 
     def show(self):
         self.shows += 1
+
+
+class SimPWM:
+    """machine.PWM's freq() and duty_u16() for the buzzer; changes counts every
+    setting, so a reader polling between steps can tell a repeated note."""
+
+    def __init__(self):
+        self.hz = 0
+        self.duty = 0
+        self.changes = 0
+
+    def freq(self, hz):
+        self.hz = hz
+        self.changes += 1
+
+    def duty_u16(self, d):
+        self.duty = d
+        self.changes += 1

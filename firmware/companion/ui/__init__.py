@@ -4,6 +4,13 @@ Modules are imported only when their game is started, to save RAM.
 """
 
 NAMES = ("kahuna", "rukuni", "duell", "kanaloa")
+TITLES = {"kahuna": "Kahuna", "rukuni": "Rukuni", "duell": "Duell der Schamanen", "kanaloa": "Kanaloa"}
+
+
+def title(name, short=False):
+    """A game's title by its file id ("duell": "Duell der Schamanen"; short: "Duell")."""
+    t = TITLES.get(name, name)
+    return t.split()[0] if short else t
 
 
 def load(name):

@@ -26,6 +26,7 @@ DECIDED_TEXT = {"points": "on points", "final scoring": "tie: final score",
                 "early end": "other has no stk"}
 SHORT = ("W", "B")
 NAME = ("White", "Black")
+KEEP_MOVES = 8  # the last moves in words, for the simulator's move list
 
 
 class UI:
@@ -38,6 +39,11 @@ class UI:
         self.real = bytearray(game.s[:self.nelem])
         self.hint = -1  # variant 1: the freed connection, free to re-place
         self.note = ""
+        self.before = b""  # the elements' owners before the pressed event
+        self.last = ""  # the last move in words (the page); the display has last_short
+        self.last_short = ""
+        self.won_now = False  # the last event won a majority (the app's tone)
+        self.moves = []
 
     # --- the interface the app calls --------------------------------------
     def press(self, button, long):
@@ -53,6 +59,7 @@ class UI:
         if k >= self.nconn:
             return "%s: islands only show stones; press a connection" % g.board.island_names[k - self.nconn]
         name = g.board.conn_names[k]
+        self.before = bytes(g.s[:self.nelem])
         if g.owner(k) == 0:
             return {"op": "place", "at": name}
         return {"op": "remove", "at": name}
@@ -62,6 +69,7 @@ class UI:
         op = event["op"]
         self.hint = -1
         self.note = ""
+        self._last_move(event)
         if op == "place" or op == "remove":
             k = g.board.conn(event["at"])
             self.real[k] = g.s[k]  # the press itself put it on / took it off
@@ -93,28 +101,147 @@ class UI:
         out = [self._title(), "     stn stk pts"]
         for p in (0, 1):
             out.append("%-5s%3d %3d %3d" % (NAME[p], g.stones(p), g.sticks(p), g.score(p)))
-        out.append(self._scorings())
+        out.extend(self._round_lines())
         out.extend(self._notes())
         return out[:8]
 
-    # --- display helpers ---------------------------------------------------
-    def _title(self):
+    def head(self):
+        """The display rows a message must not hide: the title and the score."""
+        return 4
+
+    # --- the simulator page's words (App.status, App.describe) ---------------
+    def turn_text(self):
         g = self.game
         if g.over():
             return "Game over"
         who = NAME[g.active()]
         if g.phase() == SETUP:
-            return "Handicap " + who
+            return who + " to play: handicap sticks"
         if g.phase() == FINAL:
-            return "Last turn " + who
-        return "Round %d %s" % (g.get(ROUND), who)
+            return who + " to play: a last turn"
+        return who + " to play"
 
-    def _scorings(self):
-        text = "Won"  # who won each scoring; 16 columns at most
-        for k in range(3):
-            r = self.game.scoring_result(k)
-            text += " %d:%s" % (k + 1, "." if r is None else ("-" if r < 0 else SHORT[r]))
+    def score_text(self):
+        g = self.game
+        text = "White %d – Black %d" % (g.score(0), g.score(1))
+        if g.over():
+            w = g.winner()
+            return text + ", game over: " + ("a draw" if w == 2 else NAME[w] + " wins")
+        if g.phase() == FINAL:
+            return text + ", last turns"
+        return text + ", round %d" % g.get(ROUND)
+
+    def last_text(self):
+        return self.last
+
+    def moves_text(self):
+        return self.moves
+
+    def describe(self, button):
+        """What the element is and what stands there, for its accessible name."""
+        k = self.element.get(button)
+        if k is None:
+            return None
+        g = self.game
+        if k < self.nconn:
+            name, kind = g.board.conn_names[k], " stick"
+        else:
+            name, kind = g.board.island_names[k - self.nconn], " stone"
+        now = g.s[k]
+        was = self.real[k]
+        if now != was and now:
+            text = "%s: put a %s%s on" % (name, NAME[now - 1].lower(), kind)
+        elif now != was:
+            text = "%s: %s%s, take off" % (name, NAME[was - 1].lower(), kind)
+        elif now:
+            text = "%s: %s%s" % (name, NAME[now - 1].lower(), kind)
+        else:
+            text = name + ": empty"
+        if k == self.hint and not now:
+            text += ", free to place again"
         return text
+
+    # --- display helpers ---------------------------------------------------
+    def _title(self):
+        """Whose turn, in the player's words: "White to play"."""
+        g = self.game
+        if g.over():
+            return "Game over"
+        who = NAME[g.active()]
+        if g.phase() == SETUP:
+            return who + ": handicap"
+        if g.phase() == FINAL:
+            return who + ": last turn"
+        return who + " to play"
+
+    def _round_lines(self):
+        """The round (or the result) and the last move: two lines."""
+        g = self.game
+        if g.over():
+            w = g.winner()
+            return ["Draw" if w == 2 else NAME[w] + " wins",
+                    DECIDED_TEXT.get(g.decided_by(), g.decided_by())]
+        if g.phase() == FINAL:
+            return ["Last turns", self.last_short]
+        return ["Round %d of 3" % g.get(ROUND), self.last_short]
+
+    def _last_move(self, event):
+        """The event in words: self.last (the page), self.last_short (16 columns)."""
+        g = self.game
+        op = event["op"]
+        self.won_now = False
+        if op == "undo":
+            self.last = "The last move was taken back (UNDO)"
+            self.last_short = "Undone"
+        elif op == "end_turn":
+            who = NAME[1 - g.active()]
+            self.last = who + " ended the turn"
+            self.last_short = who[0] + " ended turn"
+        elif op == "end_round":
+            self.last = "The round was scored: White %d – Black %d" % (g.score(0), g.score(1))
+            self.last_short = "Round scored"
+        elif op == "place" or op == "remove":
+            self._last_piece(event, op)
+        self.moves.append(self.last)
+        if len(self.moves) > KEEP_MOVES:
+            self.moves.pop(0)
+
+    def _last_piece(self, event, op):
+        g = self.game
+        p = g.active()
+        who = NAME[p]
+        at = event["at"]
+        k = g.board.conn(at)
+        before = self.before if len(self.before) == self.nelem else g.s[:self.nelem]
+        if op == "place":
+            text = "%s put a stick on %s" % (who, at)
+            short = SHORT[p] + " put " + at
+        else:
+            text = "%s took %s's %s off" % (who, NAME[1 - p], at)
+            short = SHORT[p] + " off " + at
+        won = ""
+        for i in range(self.nconn, self.nelem):
+            if g.s[i] == p + 1 and before[i] != p + 1:
+                won += " " + g.board.island_names[i - self.nconn]
+        if won:
+            self.won_now = True
+            text += "; took" + won.replace(" ", ", ")[1:]
+            short = SHORT[p] + " won" + won
+        off = ""
+        for j in range(self.nelem):
+            if j != k and before[j] and not g.s[j]:
+                off += ", " + (g.board.conn_names[j] if j < self.nconn else g.board.island_names[j - self.nconn])
+        if off:
+            text += "; %s's %s come%s off" % (self._owner_of(before, g.s), off[2:], "" if "," in off[2:] else "s")
+        self.last = text
+        self.last_short = short[:16]
+
+    def _owner_of(self, before, s):
+        """Whose pieces came off (the first one's owner)."""
+        for j in range(self.nelem):
+            if before[j] and not s[j]:
+                return NAME[before[j] - 1]
+        return ""
 
     def _scoring_note(self):
         g = self.game
@@ -131,10 +258,6 @@ class UI:
     def _notes(self):
         g = self.game
         notes = []
-        if g.over():
-            w = g.winner()
-            notes.append("Draw" if w == 2 else NAME[w] + " wins")
-            notes.append(DECIDED_TEXT.get(g.decided_by(), g.decided_by()))
         todo = self._todo()
         if todo:
             notes.append(todo)
@@ -146,7 +269,7 @@ class UI:
                 notes.append(NAME[p] + " >10 stones")
         if self.note:
             notes.insert(0, self.note)
-        return notes[:3]
+        return notes[:2]
 
     def _todo(self):
         """What the players still have to do on the board, in 16 characters."""

@@ -152,6 +152,10 @@ class UI:
             x = g.pending()
             frame.set(self.led[self.nconn + x], self.colour[g.active()], PULSE)
 
+    def head(self):
+        """The display rows a message must not hide: the title and the score."""
+        return 2 + self.game.n
+
     def lines(self):
         g = self.game
         if self.scoring is not None:
@@ -171,8 +175,8 @@ class UI:
         if g.pending() is not None:
             return "%s: take 1" % who
         if g.phase() == FINAL:
-            return "Last turn " + who
-        return "Round %d %s" % (g.get(ROUND), who)
+            return who + ": last turn"
+        return who + " to play"
 
     def _scoring_lines(self):
         """Each island's points (two per line), then the running totals."""

@@ -125,6 +125,10 @@ class UI:
             if real[c] == s[c]:
                 frame.set(led[c], colour, PULSE)
 
+    def head(self):
+        """The display rows a message must not hide: the title and the score."""
+        return 4
+
     def lines(self):
         g = self.game
         g.tally()
