@@ -161,7 +161,21 @@ class FakeBoard:
             def write(self):
                 pass
 
-        self.machine = types.SimpleNamespace(Pin=Pin, I2C=I2C)
+        board = self
+
+        class PWM:  # the buzzer: every (hz, duty) it is set to
+            def __init__(self, pin):
+                board.tones = []
+                self.hz = 0
+
+            def freq(self, hz):
+                self.hz = hz
+
+            def duty_u16(self, d):
+                board.tones.append((self.hz, d))
+
+        self.tones = None
+        self.machine = types.SimpleNamespace(Pin=Pin, I2C=I2C, PWM=PWM)
         self.neopixel = types.SimpleNamespace(NeoPixel=NeoPixel)
         self.framebuf = types.SimpleNamespace(FrameBuffer=sim._Base, MONO_VLSB=0)
 
@@ -182,16 +196,33 @@ def test_device_boots_from_its_profile_and_reads_the_matrix(name, tmp_path, monk
     layouts = str(Path(__file__).resolve().parent.parent / "board_layouts")
     loop = runloop.start_device(name, "kahuna", str(tmp_path / "games"), layouts)
     assert loop.buttons.n == 64 and loop.leds.n == 39
-    assert loop.app.menu_open
-    # MENU (code 58 = row 7, col 2) pressed on the real matrix moves the menu cursor
-    t = 0
-    fake.pressed.add(58)
-    for t in range(2, 60, 2):
-        loop.step(t)
-    fake.pressed.clear()
-    for t in range(60, 140, 2):
-        loop.step(t)
+    assert not loop.app.menu_open and loop.app.lines[0].endswith(" to play")  # a game at once
+    t = [0]
+
+    def press(code, ms=60, rest=400):
+        fake.pressed.add(code)
+        for _ in range(ms // 2):
+            t[0] += 2
+            loop.step(t[0])
+        fake.pressed.clear()
+        for _ in range(rest // 2):
+            t[0] += 2
+            loop.step(t[0])
+
+    # MENU (code 58 = row 7, col 2) pressed on the real matrix opens the menu, again moves its cursor
+    press(58)
+    press(58)
     assert loop.screen.lines[2].startswith(">Variant 1")
+    press(57)  # UNDO: back to the game
+    assert not loop.app.menu_open
+    press(57)  # UNDO with nothing to undo: refused; the buzzer (pico only) plays the refusal
+    from companion.hal.buzzer import TONES
+
+    refused = TONES[2]
+    if "buzzer" in profile:
+        assert fake.tones == [(0, 0), (refused[0], 8000), (refused[0], 0), (refused[4], 8000), (refused[4], 0)]
+    else:
+        assert loop.buzzer is None and fake.tones is None
     # every layout button code fits the profile's matrix
     layout = json.loads((Path(layouts) / "kahuna.json").read_text())
     codes = [e["button"] for k in ("islands", "connections", "controls") for e in layout[k]]

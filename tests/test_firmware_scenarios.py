@@ -14,13 +14,13 @@ def test_worked_example_by_presses():
 
 def test_full_game_to_the_winner_on_the_display():
     r = fw.full_game()
-    assert r["final"][5:] == ["Black wins", "on points"]
+    assert r["final"][4:] == ["Black wins", "on points"]
     assert r["restored"] == r["final"]
 
 
 def test_the_display_says_which_tie_break_decided():
     sticks, draw = fw.tie_breaks()
-    assert sticks[5:] == ["White wins", "tie: more sticks"] and draw[5:] == ["Draw", "tied all through"]
+    assert sticks[4:] == ["White wins", "tie: more sticks"] and draw[4:] == ["Draw", "tied all through"]
 
 
 def test_variant1_invites_the_free_replacement():
@@ -28,12 +28,12 @@ def test_variant1_invites_the_free_replacement():
 
 
 def test_handicap_then_start_player():
-    assert fw.handicap() == ["Handicap White", "Round 1 Black"]
+    assert fw.handicap() == ["White: handicap", "Black to play"]
 
 
 def test_start_player_by_lot_and_the_menu():
     header, first = fw.lot_and_menu()
-    assert header["seed"] == 99 and first == "Round 1 Black"
+    assert header["seed"] == 99 and first == "Black to play"
 
 
 @pytest.mark.parametrize("scan_ms,seed", [(1, 1), (2, 2), (2, 3), (5, 4)])

@@ -40,11 +40,13 @@ def setup_presses():
 
 def worked_example():
     d = Device(fresh_dir("fw-worked"))
-    assert d.app.menu_open and d.lines()[0] == "Menu kahuna"
+    # a fresh board plays at once (first player by lot); the menu starts another game
+    assert not d.app.menu_open and d.lines()[0] == "Black to play" and d.lines()[4] == "Round 1 of 3"
+    assert d.app.describe(d.buttons["ALOA-BARI"]) == "ALOA-BARI: empty"
     d.new_game(first="black")
     assert d.log()[0] == HEADER
     d.presses(setup_presses())
-    assert d.lines()[:4] == ["Round 1 White", "     stn stk pts", "White  1   6   0", "Black  2   7   0"]
+    assert d.lines()[:4] == ["White to play", "     stn stk pts", "White  1   6   0", "Black  2   7   0"]
     out = []
     # White 1) BARI-DUDA: a stone to put on BARI; black's ALOA-BARI and ALOA stone to take off.
     d.press("BARI-DUDA")
@@ -52,8 +54,12 @@ def worked_example():
     assert lit["BARI-DUDA"] == [WHITE, STEADY]
     assert lit["BARI"] == [WHITE, BLINK]
     assert lit["ALOA-BARI"] == [BLACK, FAST] and lit["ALOA"] == [BLACK, FAST]
-    assert d.lines() == ["Round 1 White", "     stn stk pts", "White  2   7   0", "Black  1   6   0",
-                         "Won 1:. 2:. 3:.", "Off 2  On 1", "press each/TURN"]
+    assert d.lines() == ["White to play", "     stn stk pts", "White  2   7   0", "Black  1   6   0",
+                         "Round 1 of 3", "W won BARI", "Off 2  On 1", "press each/TURN"]
+    assert d.app.status()["last"] == "White put a stick on BARI-DUDA; took BARI; Black's ALOA-BARI, ALOA come off"
+    assert d.app.describe(d.buttons["ALOA-BARI"]) == "ALOA-BARI: black stick, take off"
+    assert d.app.describe(d.buttons["BARI"]) == "BARI: put a white stone on"
+    assert d.app.describe(d.buttons["BARI-DUDA"]) == "BARI-DUDA: white stick"
     out.append({"lines": d.lines(), "lit": lit})
     d.presses(["ALOA-BARI", "ALOA", "BARI"])  # done: each confirmed
     assert "ALOA-BARI" not in d.lit() and d.lit()["BARI"] == [WHITE, STEADY]
@@ -73,7 +79,9 @@ def worked_example():
     assert lit["ELAI"] == [BLACK, BLINK] and lit["HUNA"] == [BLACK, BLINK]
     for name in ("DUDA-HUNA", "DUDA-ELAI", "BARI-ELAI", "DUDA"):
         assert lit[name] == [WHITE, FAST], name
-    assert d.lines()[2:6] == ["White  2   4   0", "Black  2   6   0", "Won 1:. 2:. 3:.", "Off 4  On 2"]
+    assert d.lines()[2:7] == ["White  2   4   0", "Black  2   6   0", "Round 1 of 3", "B won ELAI HUNA", "Off 4  On 2"]
+    assert d.app.status()["last"] == ("Black put a stick on ELAI-HUNA; took ELAI, HUNA; "
+                                      "White's BARI-ELAI, DUDA-ELAI, DUDA-HUNA, DUDA come off")
     out.append({"lines": d.lines(), "lit": lit})
     d.press("TURN")
     # the log on flash is the rule sheets' worked example, event for event
@@ -92,8 +100,11 @@ def full_game():
     assert d.lit()["ALOA"] == [WHITE, STEADY]
     d.presses(["TURN", "KAHU-LALE", "TURN"])
     d.press("TURN", long=True)  # white took the last card: 1st scoring
-    assert d.lines() == ["Round 2 Black", "     stn stk pts", "White  1   2   1", "Black  0   1   0",
-                         "Won 1:W 2:. 3:.", "Scoring 1: W"], d.lines()
+    assert d.lines() == ["Black to play", "     stn stk pts", "White  1   2   1", "Black  0   1   0",
+                         "Round 2 of 3", "Scoring 1: White"], d.lines()
+    status = d.app.status()
+    assert [status["turn"], status["score"], status["last"]] == [
+        "Black to play", "White 1 – Black 0, round 2", "Scoring 1 won by White; White 1 – Black 0"]
     out["scoring1"] = d.lines()
     d.presses(["ALOA-BARI", "HUNA-LALE"])
     assert d.lit()["ALOA"] == [WHITE, FAST] and d.lit()["LALE"] == [BLACK, BLINK]
@@ -104,7 +115,10 @@ def full_game():
     d.loop.buttons.scanner.release(d.buttons["KAHU-LALE"])
     d.wait(40)
     assert d.lit()["KAHU-LALE"] == [RED, FLASH]
-    assert d.lines()[3:] == ["KAHU-LALE is", "black's own", "stick: only an", "opponent stick", "can be removed"]
+    # the refusal below the score (the whole text for the simulator's page)
+    assert d.lines()[:4] == ["Black to play", "     stn stk pts", "White  0   1   1", "Black  1   2   0"]
+    assert d.lines()[4:] == ["KAHU-LALE is", "black's own", "stick: only an", "opponent stick"]
+    assert d.app.status()["message"] == "KAHU-LALE is black's own stick: only an opponent stick can be removed"
     out["refusal"] = d.lines()
     d.wait(800)  # the flash ends, the message stays until the next press
     assert d.lit()["KAHU-LALE"] == [BLACK, STEADY] and len(d.log_lines()) == events
@@ -116,15 +130,16 @@ def full_game():
     assert d.lit()["HUNA-LALE"] == [BLACK, STEADY] and d.lit()["LALE"] == [BLACK, BLINK]
     d.press("TURN")
     d.press("TURN", long=True)  # white ends round 2: black has more stones
-    assert d.lines()[4:6] == ["Won 1:W 2:B 3:.", "Scoring 2: B"]
+    assert d.lines()[4:6] == ["Round 3 of 3", "Scoring 2: Black"]
     d.press("TURN", long=True)  # black ends round 3: the two final turns
-    assert d.lines()[0] == "Last turn White" and d.lines()[5] == "Round 3 over"
+    assert d.lines()[0] == "White: last turn" and d.lines()[4:6] == ["Last turns", "Round 3 over"]
     d.presses(["COCO-GOLA", "COCO-KAHU", "COCO-FAAA", "TURN"])
-    assert d.lines()[0] == "Last turn Black"
+    assert d.lines()[0] == "Black: last turn"
     d.press("TURN")
     final = d.lines()
     assert final == ["Game over", "     stn stk pts", "White  1   4   1", "Black  1   2   2",
-                     "Won 1:W 2:B 3:-", "Black wins", "on points"], final
+                     "Black wins", "on points"], final
+    assert d.app.status()["score"] == "White 1 – Black 2, game over: Black wins"
     out["final"] = final
     d.press("ALOA-HUNA")
     assert d.lines()[4:] == ["the game is", "over: start a", "new game from", "the menu"], d.lines()
@@ -143,8 +158,8 @@ def tie_breaks():
         d.new_game(first="white")
         d.presses(["ALOA-BARI"] + extra + ["TURN", "KAHU-LALE", "TURN!", "TURN!", "TURN!", "TURN", "TURN"])
         lines = d.lines()
-        assert lines[0] == "Game over" and lines[4] == "Won 1:- 2:- 3:-", lines
-        assert lines[5:] == [winner, "tie: more sticks" if extra else "tied all through"], lines
+        assert lines[0] == "Game over", lines
+        assert lines[4:] == [winner, "tie: more sticks" if extra else "tied all through"], lines
         out.append(lines)
     return out
 

@@ -77,8 +77,6 @@ class UI:
                 self.hint = k
         elif op == "end_turn" or op == "end_round":
             self.real[:] = g.s[:self.nelem]  # TURN: the board is tidy
-            if op == "end_round":
-                self.note = self._scoring_note()
 
     def leds(self, frame):
         s = self.game.s
@@ -198,8 +196,9 @@ class UI:
             self.last = who + " ended the turn"
             self.last_short = who[0] + " ended turn"
         elif op == "end_round":
-            self.last = "The round was scored: White %d – Black %d" % (g.score(0), g.score(1))
-            self.last_short = "Round scored"
+            self.last_short = self._scoring_note()
+            won = self.last_short.replace(": ", " won by ") if self.last_short[-3:] != "tie" else self.last_short
+            self.last = "%s; White %d – Black %d" % (won, g.score(0), g.score(1))
         elif op == "place" or op == "remove":
             self._last_piece(event, op)
         self.moves.append(self.last)
@@ -253,7 +252,7 @@ class UI:
         if k == 0:
             return ""
         r = g.scoring_result(k - 1)
-        return "Scoring %d: %s" % (k, "tie" if r < 0 else NAME[r][0])
+        return "Scoring %d: %s" % (k, "tie" if r < 0 else NAME[r])
 
     def _notes(self):
         g = self.game
