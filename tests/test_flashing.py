@@ -22,7 +22,7 @@ from tests.scenarios.device import Device, fresh_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
-PRESSES = ["TURN", "MENU", "MENU", "MENU", "MENU", "MENU", "TURN",  # menu: White first, new game
+PRESSES = ["MENU", "TURN", "MENU", "MENU", "MENU", "MENU", "MENU", "TURN",  # menu: White first, new game
            "ALOA-BARI", "TURN", "KAHU-LALE", "TURN", "ALOA-DUDA"]
 
 # Runs on the device: boot the firmware on the simulated HAL, press PRESSES, print the display.
@@ -133,7 +133,7 @@ def test_firmware_runs_on_the_board_and_its_log_replays_on_the_host(board, tmp_p
     proc = mpremote(dev.port, "exec", PRESS_SCRIPT % (PRESSES,))
     assert proc.returncode == 0, proc.stderr
     lines = json.loads(proc.stdout.split("LINES ", 1)[1])
-    assert lines[0] == "Round 1 White"
+    assert lines[0] == "White to play"
 
     host = Device(fresh_dir("flash-host"))  # the same presses under CPython
     host.presses(PRESSES)

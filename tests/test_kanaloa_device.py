@@ -19,8 +19,9 @@ def test_signatures_blink_zero_to_three_times():
 def test_relative_majority_choice_waits_for_a_lit_bridge():
     out = kd.capture_and_choice()
     assert "KAIA-ORO" not in " ".join(out["after"])
-    assert out["refusal"][3:] == ["NOHO-ORO cannot", "go: remove one", "at ORO of a", "player with",
-                                  "fewer bridges"]
+    # four players: the title and the four score rows stay, the refusal takes the last two rows
+    assert out["refusal"][0] == "red: take 1" and out["refusal"][2].startswith("red ")
+    assert out["refusal"][6:] == ["NOHO-ORO cannot", "go: remove one"]
 
 
 def test_god_stones_and_scorings_on_the_display():

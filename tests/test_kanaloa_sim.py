@@ -18,8 +18,8 @@ def press(name, long=False):
 
 
 TURN, LONG_TURN = press("TURN"), press("TURN", long=True)
-# menu: Players RBGY, First -> seat 1 (red), then New game
-NEW_GAME = [{"key": "m"}, {"key": "t"}, {"key": "m"}, {"key": "m"}, {"key": "t"}]
+# the menu (the page opens on a game); Players RBGY, First -> seat 1 (red), then New game
+NEW_GAME = [{"key": "m"}, {"key": "m"}, {"key": "t"}, {"key": "m"}, {"key": "m"}, {"key": "t"}]
 STEPS = [{"goto": "?layout=kanaloa"}] + NEW_GAME + [
     press("MAKA-MELE"), press("HALA-MELE"),  # red holds MELE
     {"observe": "built"},

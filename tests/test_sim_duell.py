@@ -23,8 +23,8 @@ LONG = "!"  # a press name ending so is held (long press)
 
 
 def menu(variant):
-    """Variant (basic, memory, profi), Time: off (so the display shows no clock), New game."""
-    return ["TURN"] * variant + ["MENU"] + ["TURN"] * 3 + ["MENU", "MENU", "TURN"]
+    """MENU (a fresh page plays a game at once), Variant (basic, memory, profi), Time: off (so the display shows no clock), New game."""
+    return ["MENU"] + ["TURN"] * variant + ["MENU"] + ["TURN"] * 3 + ["MENU", "MENU", "TURN"]
 
 
 def key_site(value):

@@ -18,7 +18,7 @@ from tests.scenarios.rukuni_scenarios import move, reference_moves, stone_hints
 pytestmark = needs_browser
 
 HEADER = {"game": "rukuni", "layout": "rukuni", "variants": [], "first": "white"}
-NEW_GAME = ["TURN", "MENU", "MENU", "TURN"]  # First: white, New game
+NEW_GAME = ["MENU", "TURN", "MENU", "MENU", "TURN"]  # the menu; First: white, New game
 SHOT = ROOT / "artifacts" / "sim-rukuni.png"
 
 

@@ -30,7 +30,7 @@ def start(name, seed=675, seat1=True, players=0):
 def menu_and_colours():
     d = start("kn-colours")
     assert d.log() == [{"game": "kanaloa", "layout": "kanaloa", "variants": [], "players": FOUR, "seed": 675}]
-    assert d.lines() == ["Round 1 red", "       br mk pts", "red     0  0   0", "blue    0  0   0",
+    assert d.lines() == ["red to play", "Rnd 1  br mk pts", "red     0  0   0", "blue    0  0   0",
                          "green   0  0   0", "yellow  0  0   0"], d.lines()
     d.presses(["MAKA-MELE", "TURN", "HALA-MELE", "TURN", "NOHO-ORO", "TURN", "NOHO-WAIA"])
     lit = d.lit()
@@ -72,7 +72,7 @@ def capture_and_choice():
     d.presses(["HANA", "DALI-HANA"])  # two confirmed one by one, TURN confirms the rest
     assert d.lines()[6] == "Off 3  On 0"
     d.press("TURN")
-    assert d.lines()[0] == "Round 1 blue" and len(d.lines()) == 6
+    assert d.lines()[:2] == ["blue to play", "Rnd 1  br mk pts"] and len(d.lines()) == 6
     # ORO: blue 2, green 2, yellow 0 ... red fills it with 3: red removes one.
     d.presses(["HALA-ORO", "IWAI-ORO", "TURN", "KAIA-ORO", "MAKA-ORO", "TURN", "TURN",
                "NOHO-ORO", "ORO-PAPA", "ORO-WAIA"])
@@ -88,7 +88,7 @@ def capture_and_choice():
     d.wait(800)
     d.press("KAIA-ORO")
     assert d.log()[-1] == {"op": "choose", "at": "KAIA-ORO"}
-    assert "KAIA-ORO" not in d.lit() and d.lines()[0] == "Round 1 red"
+    assert "KAIA-ORO" not in d.lit() and d.lines()[:2] == ["red to play", "Rnd 1  br mk pts"]
     return {"refusal": refusal, "after": d.lines()}
 
 
@@ -107,17 +107,17 @@ def gods_and_scoring():
     scoring = d.lines()
     assert scoring == ["Scoring 1", "DALI r0  KULU r0", "NOHO b0", "r1 b0 g0 y0"], scoring
     d.press("UNDO")  # the round's end is taken back, and its scoring with it
-    assert d.lines()[0] == "Round 1 yellow" and d.log()[-1] == {"op": "undo"}
+    assert d.lines()[:2] == ["yellow to play", "Rnd 1  br mk pts"] and d.log()[-1] == {"op": "undo"}
     d.press("TURN", long=True)
     assert d.lines() == scoring
     d.press("AKAU-HANA", long=True)  # red builds with KANALOA and takes HANA
     assert d.log()[-1] == {"op": "place", "at": "AKAU-HANA", "god": "KANALOA"}
-    assert d.lines()[0] == "Round 2 red" and "gods: KA" not in d.lines()
+    assert d.lines()[:2] == ["red to play", "Rnd 2  br mk pts"] and "gods: KA" not in d.lines()
     d.presses(["TURN", "NOHO"])  # blue plays PELE by pressing its island
     assert d.log()[-1] == {"op": "use", "god": "PELE"} and d.lines()[6] == "blue used PELE"
     d.presses(["TURN", "TURN"])
     d.press("TURN", long=True)  # yellow ends round 2: one last turn each
-    assert d.lines()[0] == "Last turn red"
+    assert d.lines()[0] == "red: last turn"
     d.presses(["TURN", "TURN", "TURN", "TURN"])
     final = d.lines()
     assert final == ["Final scoring", "DALI r1  HANA r3", "KULU r1  NOHO b1", "r6 b1 g0 y0"], final

@@ -97,7 +97,8 @@ def game_over_by_presses():
     d.press("0,-4")
     assert d.lit()["0,-4"] == [RED, FLASH]
     no_move = d.lines()
-    assert no_move[3:] == ["the tower on", "0,-4 cannot", "move: every cell", "next to it is", "taken"]
+    assert no_move[3] == "Black   15   22"  # the score stays in view, the refusal below it
+    assert no_move[4:] == ["the tower on", "0,-4 cannot", "move: every cell", "next to it is"]
     d.presses(["4,-3", "4,-2", "4,-3"])
     assert d.lines() == ["Game over", "      pts stones", "White   12   19", "Black   12   22",
                          "White wins", "by largest group", "TURN: groups"]

@@ -160,7 +160,7 @@ class UI:
         g = self.game
         if self.scoring is not None:
             return self._scoring_lines()
-        out = [self._title(), "       br mk pts"]
+        out = [self._title(), self._round() + "br mk pts"]
         for p in range(g.n):
             out.append("%-7s%2d %2d %3d" % (g.players[p], g.bridges(p), g.markers(p), g.score(p)))
         out.extend(self._notes())
@@ -177,6 +177,13 @@ class UI:
         if g.phase() == FINAL:
             return who + ": last turn"
         return who + " to play"
+
+    def _round(self):
+        """The round, in the blank head of the table's header row (7 columns)."""
+        g = self.game
+        if g.over() or g.phase() == FINAL:
+            return "       "
+        return "Rnd %d  " % g.get(ROUND)
 
     def _scoring_lines(self):
         """Each island's points (two per line), then the running totals."""
