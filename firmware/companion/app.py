@@ -383,10 +383,10 @@ class App:
         last move, message; then the move list and the legend, in words."""
         ui = self.ui
         out = {"title": uis.title(self.game_name), "turn": "", "score": "", "last": "",
-               "message": self.said or " ".join(self.message), "moves": [], "legend": LEGEND}
+               "message": self.said or " ".join(self.message), "moves": [], "legend": LEGEND, "colour": 0}
         if ui is not None:
-            for key in ("turn", "score", "last", "moves"):
-                f = getattr(ui, key + "_text", None)
+            for key in ("turn", "score", "last", "moves", "colour"):
+                f = getattr(ui, key + "_text" if key != "colour" else "turn_colour", None)
                 if f is not None:
                     out[key] = f()
         if self.menu_open:

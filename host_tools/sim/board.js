@@ -16,8 +16,9 @@ function node(tag, attrs, parent) {
   return el;
 }
 
-function label(g, text, x, y) {
-  const t = node("text", { x, y }, g);
+function label(g, text, x, y, cls) {
+  const t = node("text", { x, y, "aria-hidden": "true" }, g);
+  if (cls) t.setAttribute("class", cls);
   t.textContent = text;
 }
 
@@ -43,8 +44,17 @@ export function drawBoard(svg, layout) {
     g.classList.add("el", kind);
     g.dataset.name = name;
     if ("led" in entry) g.dataset.led = entry.led;
-    if ("button" in entry) g.dataset.button = entry.button;
-    else g.style.cursor = "default";
+    if ("button" in entry) {
+      // a control of its own: focusable, pressed with Enter/Space (sim.js);
+      // its accessible name is the firmware's (App.describe), set by sim.js
+      g.dataset.button = entry.button;
+      g.setAttribute("role", "button");
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("aria-label", name);
+    } else {
+      g.style.cursor = "default";
+      g.setAttribute("aria-hidden", "true");
+    }
     if (light) light.classList.add("light", "off");
     elements.push({ name, kind, led: entry.led, button: entry.button, g, light });
   };
@@ -56,7 +66,7 @@ export function drawBoard(svg, layout) {
     const name = [c.a, c.b].sort().join("-");
     const g = node("g", {}, layers.low);
     const line = { x1: a.x, y1: a.y, x2: b.x, y2: b.y };
-    node("line", { ...line, class: "hit", "stroke-width": 18 }, g);
+    node("line", { ...line, class: "hit" }, g); // wider than the drawing (sim.css): a finger's target
     node("line", { ...line, class: "base" }, g);
     // the stick: a bar along the stretch between the two island circles
     const t0 = Math.min(0.4, 27 / Math.hypot(b.x - a.x, b.y - a.y)), t1 = 1 - t0;
@@ -67,6 +77,7 @@ export function drawBoard(svg, layout) {
   }
   for (const i of layout.islands || []) {
     const g = node("g", {}, layers.high);
+    node("circle", { cx: i.x, cy: i.y, r: 26, class: "hit" }, g);
     node("circle", { cx: i.x, cy: i.y, r: 22, class: "base" }, g);
     const light = node("circle", { cx: i.x, cy: i.y - 3, r: 11 }, g); // the stone
     label(g, i.name, i.x, i.y + 17);
@@ -77,13 +88,15 @@ export function drawBoard(svg, layout) {
     const g = node("g", {}, layers.low);
     node("polygon", { points: hexPoints(c.x, c.y, r - 1), class: "base" }, g);
     const light = node("circle", { cx: c.x, cy: c.y, r: r * 0.55 }, g);
+    label(g, c.name, c.x, c.y + r * 0.85, "name"); // the display names cells so ("tower 0,-4")
     add("cell", c.name, c, g, light);
   }
   for (const s of layout.sites || []) {
     const g = node("g", {}, layers.low);
     node("rect", { x: s.x - 38, y: s.y - 38, width: 76, height: 76, rx: 8, class: "base" }, g);
     const light = node("circle", { cx: s.x, cy: s.y - 8, r: 12 }, g);
-    label(g, s.name, s.x, s.y - 24);
+    label(g, s.name, s.key ? s.x - 17 : s.x, s.y - 24);
+    if (s.key) label(g, "key " + s.key, s.x + 17, s.y - 24, "key"); // the keypad digit the display asks for
     add("site", s.name, s, g, light);
   }
   const drawn = new Set(["islands", "connections", "cells", "sites", "controls"]);
@@ -96,7 +109,7 @@ export function drawBoard(svg, layout) {
       if (e.player && "button" in e && !("led" in e)) {
         // a player's secret key (Duell's hooded masks): pressed on that
         // player's own panel, not on the shared board
-        const g = node("g", { class: "hood" }, layers.low);
+        const g = node("g", { class: "hood", "aria-hidden": "true" }, layers.low);
         node("rect", { x: e.x - 28, y: e.y - 14, width: 56, height: 28, rx: 6 }, g);
         label(g, "hood", e.x, e.y + 4);
         (secret[e.player] ||= []).push({ name, player: e.player, button: e.button });

@@ -4,17 +4,24 @@
 # (companion.runloop.start_sim) and passes bytes and presses through:
 # no rules here, and none in the page.
 
+import json
+
 from companion.runloop import start_sim
 from companion.store import Store
+from companion import ui
 
 
 loops = {}
 
 
-def boot(name, layout, root):
-    """(Re)start the firmware on a fresh simulated HAL, reading the log in root."""
+def boot(name, layout, root, seed=-1):
+    """(Re)start the firmware on a fresh simulated HAL, reading the log in root
+    (seed >= 0: the "lot" the firmware draws, for tests; else a random one)."""
     loops.pop(name, None)
-    loops[name] = start_sim(layout, root)
+    if seed >= 0:
+        loops[name] = start_sim(layout, root, seed=lambda: seed)
+    else:
+        loops[name] = start_sim(layout, root)
     return len(loops[name].leds.strip.buf) // 3
 
 
@@ -64,3 +71,37 @@ def brightness(name):
 def archive(root):
     """Set the running game aside (the firmware's own archive), before loading another."""
     Store(root).archive()
+
+
+def titles():
+    """The games' titles by file id, as the firmware names them (JSON)."""
+    return json.dumps(ui.TITLES)
+
+
+def names(name, codes):
+    """The firmware's accessible name of each button ("ALOA-BARI: white stick"),
+    for the comma-separated codes; JSON list, null where it has none."""
+    app = loops[name].app
+    d = getattr(app, "describe", None)
+    return json.dumps([d(int(c)) if d else None for c in codes.split(",") if c])
+
+
+def status(name):
+    """The firmware's words for the page's side panel (App.status), JSON."""
+    app = loops[name].app
+    if not hasattr(app, "status"):
+        return json.dumps({"turn": " ".join(app.lines)})
+    out = app.status()
+    from companion.hal.leds import PALETTE
+
+    k = 3 * out.get("colour", 0)
+    out["rgb"] = list(PALETTE[k:k + 3])  # the LED colour of the player to play
+    return json.dumps(out)
+
+
+def buzzer(name):
+    """The simulated buzzer's pitch (Hz), duty (0: silent) and change count."""
+    bz = loops[name].buzzer
+    if bz is None:
+        return [0, 0, 0]
+    return [bz.pwm.hz, bz.pwm.duty, bz.pwm.changes]

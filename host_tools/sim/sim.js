@@ -1,6 +1,8 @@
 // The simulator page: runs the unmodified firmware in MicroPython (WebAssembly)
 // on its simulated HAL, steps its run loop on a timer, draws what it outputs
-// (LED bytes, display framebuffer) and forwards presses. No rules in here.
+// (LED bytes, display framebuffer, the buzzer's pitch), shows the firmware's
+// own words (accessible names, whose turn, the last move, the legend) and
+// forwards presses. No rules in here, and no words of its own about the game.
 import { loadMicroPython } from "/mpy/micropython.mjs";
 import { drawBoard } from "./board.js";
 
@@ -14,6 +16,7 @@ const LIVE_DIR = "/games", REPLAY_DIR = "/replay", CURRENT = "current.jsonl";
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const layoutName = params.get("layout") || "kahuna";
+const seed = params.has("seed") ? +params.get("seed") : -1; // tests: the firmware's "lot"
 const storeKey = "companion-sim/" + layoutName;
 
 let mp, glue, board, layout;
@@ -137,13 +140,77 @@ function drawDisplay(buf, text) {
   canvas.setAttribute("aria-label", "display: " + text.replace(/\n/g, " / "));
 }
 
+// Every board element's accessible name is the firmware's (App.describe):
+// what it is and what stands there.
+let codes = "";
+function drawNames() {
+  const names = JSON.parse(glue.names(mode, codes));
+  let k = 0;
+  for (const e of board.elements) {
+    if (e.button === undefined) continue;
+    const name = names[k++];
+    e.g.setAttribute("aria-label", name || e.name);
+  }
+}
+
+// The side panel: the firmware's words (App.status), nothing computed here.
+function drawState() {
+  const s = JSON.parse(glue.status(mode));
+  $("turn-text").textContent = s.turn || "";
+  const swatch = $("turn-swatch");
+  if (s.colour && s.rgb) swatch.style.background = rgbHex(...s.rgb);
+  else swatch.removeAttribute("style");
+  $("score").textContent = s.score || "";
+  $("last").textContent = s.last ? "Last: " + s.last : "";
+  if ($("message").textContent !== (s.message || "")) $("message").textContent = s.message || "";
+  const fill = (id, items) => {
+    const list = $(id);
+    if (list.dataset.items === JSON.stringify(items)) return;
+    list.dataset.items = JSON.stringify(items);
+    list.replaceChildren(...items.map((t) => Object.assign(document.createElement("li"), { textContent: t })));
+  };
+  fill("moves", s.moves || []);
+  fill("legend", s.legend || []);
+  if (s.title) document.title = s.title + " – companion simulator";
+}
+
 let refreshes = 0;
 function refresh() {
-  document.body.dataset.refreshes = ++refreshes; // for tests: the page has drawn a change
   brightness = glue.brightness(mode);
   drawFrameCodes(mp.PyProxy.toJs(glue.frame_codes(mode)));
   drawDisplay(mp.PyProxy.toJs(glue.pixels(mode)), glue.text(mode));
+  drawNames();
+  drawState();
   lastLeds = null;
+  document.body.dataset.refreshes = ++refreshes; // for tests: the page has drawn a change
+}
+
+// --- sound: the simulated buzzer's pitch and duty, played with Web Audio -------
+const tones = []; // every note the page was told to play: [hz, duty] (for tests)
+let audio = null, osc = null, gain = null, buzzerChanges = 0;
+function startAudio() { // browsers allow sound only after a user gesture
+  if (audio) { if (audio.state === "suspended") audio.resume(); return; }
+  try {
+    audio = new AudioContext();
+    osc = audio.createOscillator();
+    gain = audio.createGain();
+    osc.type = "square";
+    gain.gain.value = 0;
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+  } catch (e) { audio = null; console.warn("no Web Audio", e); }
+}
+
+function followBuzzer() {
+  const [hz, duty, changes] = mp.PyProxy.toJs(glue.buzzer(mode));
+  if (changes === buzzerChanges) return;
+  buzzerChanges = changes;
+  const last = tones[tones.length - 1];
+  if (!last || last[0] !== hz || last[1] !== duty) tones.push([hz, duty]);
+  if (!audio || !osc) return;
+  const t = audio.currentTime;
+  if (duty > 0) osc.frequency.setValueAtTime(hz, t);
+  gain.gain.setValueAtTime(0.25 * Math.min(1, duty / 32768), t); // duty: the firmware's volume
 }
 
 // --- the run loop -------------------------------------------------------------
@@ -181,6 +248,7 @@ function tick() {
       if (mode === LIVE) { persist(); updateFiles(); }
     }
     drawLeds(mp.PyProxy.toJs(glue.led_bytes(mode)));
+    followBuzzer();
   } catch (e) {
     failed = true;
     status("the firmware stopped: " + e.message, true);
@@ -190,6 +258,7 @@ function tick() {
 
 // --- input --------------------------------------------------------------------
 function down(code) {
+  startAudio();
   if (held.has(code)) return;
   if (mode !== LIVE) { status("viewing the history: press “Back to the game” to play"); return; }
   held.add(code);
@@ -223,8 +292,11 @@ function pressable(el, code) {
   });
 }
 
+const LONG_MS = 1000; // L: a long press of the element in focus, held this long
+
 function setupInput() {
   for (const e of board.elements) if (e.button !== undefined) pressable(e.g, e.button);
+  codes = board.elements.filter((e) => e.button !== undefined).map((e) => e.button).join(",");
   const controls = $("controls");
   controls.replaceChildren();
   const keys = {};
@@ -244,14 +316,34 @@ function setupInput() {
     const k = ev.key.toLowerCase();
     return k in secretKeys ? secretKeys[k] : keys[shortcuts[k]];
   };
+  // the element in focus (a board element, a control or a secret key):
+  // Enter/Space press it while held, L gives it a long press
+  const focused = (ev) => {
+    const b = ev.target.closest && ev.target.closest("[data-button]");
+    return b ? +b.dataset.button : undefined;
+  };
   window.addEventListener("keydown", (ev) => {
-    if (ev.target.tagName === "SELECT") return;
+    if (ev.target.tagName === "SELECT" || ev.target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const own = focused(ev);
+    if (own !== undefined && (ev.key === "Enter" || ev.key === " ")) {
+      ev.preventDefault();
+      if (!ev.repeat) down(own);
+      return;
+    }
+    if (own !== undefined && ev.key.toLowerCase() === "l") {
+      ev.preventDefault();
+      if (!ev.repeat && !held.has(own)) { down(own); setTimeout(() => up(own), LONG_MS); }
+      return;
+    }
+    if (ev.target.tagName === "BUTTON" && (ev.key === "Enter" || ev.key === " ")) return; // the page's own buttons
     const code = keyCode(ev);
     if (code === undefined) return;
     ev.preventDefault();
     if (!ev.repeat) down(code);
   });
   window.addEventListener("keyup", (ev) => {
+    const own = focused(ev);
+    if (own !== undefined && (ev.key === "Enter" || ev.key === " ")) { up(own); return; }
     const code = keyCode(ev);
     if (code !== undefined) up(code);
   });
@@ -370,7 +462,7 @@ function showStep(k) {
   if (!lines.length) return;
   if (k >= lines.length - 1) { if (mode === REPLAY) backToLive(); return; }
   writeDir(REPLAY_DIR, { [CURRENT]: lines.slice(0, k + 1).join("\n") + "\n" });
-  glue.boot(REPLAY, layoutName, REPLAY_DIR);
+  glue.boot(REPLAY, layoutName, REPLAY_DIR, seed);
   mode = REPLAY;
   version = -1;
   document.body.classList.add("replay");
@@ -394,7 +486,7 @@ function startFrom(text) {
   // the firmware sets the running game aside and boots from the new log
   glue.archive(LIVE_DIR);
   mp.FS.writeFile(LIVE_DIR + "/" + CURRENT, text.endsWith("\n") ? text : text + "\n");
-  glue.boot(LIVE, layoutName, LIVE_DIR);
+  glue.boot(LIVE, layoutName, LIVE_DIR, seed);
   backToLive();
 }
 
@@ -421,15 +513,26 @@ function setupFiles() {
 
 async function setupLayoutChoice(manifest) {
   const select = $("layout-select");
+  const titles = JSON.parse(glue.titles()); // the games by title, as the firmware names them
   for (const url of manifest.files) {
     const m = url.match(/^\/board_layouts\/([^/]+)\.json$/);
-    if (!m) continue;
+    if (!m || !(m[1] in titles)) continue;
     const o = document.createElement("option");
-    o.value = o.textContent = m[1];
+    o.value = m[1];
+    o.textContent = titles[m[1]];
     o.selected = m[1] === layoutName;
     select.appendChild(o);
   }
   select.onchange = () => { location.search = "?layout=" + encodeURIComponent(select.value); };
+}
+
+// Names on the board (Rukuni's cells, Duell's keys): on unless turned off.
+function setupNamesToggle() {
+  const box = $("show-names");
+  box.checked = localStorage.getItem("companion-sim/names") !== "off";
+  const apply = () => document.body.classList.toggle("no-names", !box.checked);
+  box.onchange = () => { localStorage.setItem("companion-sim/names", box.checked ? "on" : "off"); apply(); };
+  apply();
 }
 
 // --- start --------------------------------------------------------------------
@@ -440,17 +543,19 @@ async function main() {
     stderr: (line) => console.error("[mpy]", line),
   });
   const manifest = await copyFirmware();
-  await setupLayoutChoice(manifest);
   mp.FS.writeFile("/sim_glue.py", await (await fetch("glue.py")).text());
+  glue = mp.pyimport("sim_glue");
+  await setupLayoutChoice(manifest);
   if (!manifest.files.includes(`/board_layouts/${layoutName}.json`)) {
     const known = manifest.files.map((f) => f.match(/^\/board_layouts\/([^/]+)\.json$/)).filter(Boolean).map((m) => m[1]);
     throw new Error(`no board layout "${layoutName}" in board_layouts/ (known: ${known.join(", ")})`);
   }
   layout = JSON.parse(mp.FS.readFile(`/board_layouts/${layoutName}.json`, { encoding: "utf8" }));
   board = drawBoard($("board"), layout);
+  $("board").setAttribute("aria-label", JSON.parse(glue.titles())[layoutName] + " board");
+  setupNamesToggle();
   restore();
-  glue = mp.pyimport("sim_glue");
-  glue.boot(LIVE, layoutName, LIVE_DIR);
+  glue.boot(LIVE, layoutName, LIVE_DIR, seed);
   setupInput();
   setupFiles();
   status("running");
@@ -472,4 +577,5 @@ window.sim = {
   idle: () => queue.length === 0 && held.size === 0 && !!glue && glue.buttons_idle(mode),
   log: () => currentLog(),
   text: () => glue && glue.text(mode),
+  tones: () => tones.slice(), // the buzzer notes followed so far: [hz, duty]
 };

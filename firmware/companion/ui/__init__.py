@@ -57,6 +57,16 @@ def todo_line(state, real, n):
     return "Off %d  On %d" % (off, on)
 
 
+def piece_text(name, now, was, words):
+    """An element's accessible name: its name and what stands there; words[code]
+    names a piece ("white stick"). Where the rules and the board differ: what to do."""
+    if now != was and now:
+        return "%s: put a %s on" % (name, words[now])
+    if now != was:
+        return "%s: %s, take off" % (name, words[was])
+    return "%s: %s" % (name, words[now] if now else "empty")
+
+
 def island_elements(game, layout):
     """For an island board: (LED of each element, {button: element}), the
     elements being connection k, then island nconn + i, as in the game state."""

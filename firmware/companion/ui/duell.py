@@ -212,6 +212,25 @@ class UI:
                 if not g.stone_on(p, k) or (g.profi and not g.stone_on(1 - p, k)):
                     frame.set(self.site_led[k], DIM, PULSE)
 
+    def describe(self, button):
+        """The site, its keypad key and the stones on it, for its accessible name."""
+        k = self.site_of.get(button)
+        if k is None:
+            return None
+        g = self.game
+        on = [PLAYERS[p] + " stone" for p in (0, 1) if g.stone_on(p, k)]
+        text = "site %s, key %d: %s" % (site_name(k), self.site_key[k], " and ".join(on) if on else "empty")
+        if k == self.sel:
+            text += ", picked"
+        return text
+
+    def turn_text(self):
+        return self._title()
+
+    def score_text(self):
+        g = self.game
+        return "Migis: Bison %d, Wolf %d" % (g.migis(0), g.migis(1))
+
     def lines(self):
         g = self.game
         return [self._title(), "Migis B%2d  W%2d" % (g.migis(0), g.migis(1)),

@@ -129,6 +129,10 @@ class UI:
             return text + ", last turns"
         return text + ", round %d" % g.get(ROUND)
 
+    def turn_colour(self):
+        """The frame colour of the player to play (0: none)."""
+        return 0 if self.game.over() else PLAYER + self.game.active()
+
     def last_text(self):
         return self.last
 

@@ -11,7 +11,7 @@ docs/kanaloa.md for the presses.
 
 from ..core.kanaloa import GODS, FINAL, ROUND, kane_points
 from ..frame import PLAYER, RED, YELLOW, MARK, BLINK, FAST, PULSE
-from . import controls, island_elements, todo_line
+from . import controls, island_elements, todo_line, piece_text
 
 SEEDED = True  # the app puts a seed in every header: it deals the hidden god stones
 
@@ -151,6 +151,39 @@ class UI:
                 frame.set(self.led[k], self.colour[s[k] - 1], PULSE)
             x = g.pending()
             frame.set(self.led[self.nconn + x], self.colour[g.active()], PULSE)
+
+    def describe(self, button):
+        """What the element is and what stands there, for its accessible name."""
+        k = self.element.get(button)
+        if k is None:
+            return None
+        g = self.game
+        if k < self.nconn:
+            name, kind = g.board.conn_names[k], " bridge"
+        else:
+            name, kind = g.board.island_names[k - self.nconn], " marker"
+        words = [""] + [p + kind for p in g.players]
+        text = piece_text(name, g.s[k], self.real[k], words)
+        if g.pending() is not None and k in g.candidates():
+            text += ", may be taken off"
+        return text
+
+    def turn_text(self):
+        g = self.game
+        if g.over():
+            return "Game over: " + g.players[g.winner()] + " wins"
+        return "%s to play, round %d" % (g.players[g.active()], g.get(ROUND))
+
+    def turn_colour(self):
+        g = self.game
+        return 0 if g.over() else self.colour[g.active()]
+
+    def score_text(self):
+        g = self.game
+        return ", ".join("%s %d" % (g.players[p], g.score(p)) for p in range(g.n))
+
+    def last_text(self):
+        return self.note
 
     def head(self):
         """The display rows a message must not hide: the title and the score."""

@@ -10,7 +10,7 @@ When the game is over, TURN (or any cell) shows the groups one by one.
 
 from ..core.rukuni import FREE, TOWER, MOVE, SET
 from ..frame import PLAYER, YELLOW, DIM, STEADY, BLINK, FAST, PULSE
-from . import controls
+from . import controls, piece_text
 
 OPTIONS = (
     ("First", (("lot", {"first": "lot"}), ("white", {"first": "white"}),
@@ -18,6 +18,7 @@ OPTIONS = (
 )
 
 NAME = ("White", "Black")
+PIECES = ("", "white stone", "black stone", "tower")
 
 
 class UI:
@@ -124,6 +125,31 @@ class UI:
             c = buf[k]
             if real[c] == s[c]:
                 frame.set(led[c], colour, PULSE)
+
+    def describe(self, button):
+        """What the cell is and what stands there, for its accessible name."""
+        c = self.cell.get(button)
+        if c is None:
+            return None
+        g = self.game
+        text = piece_text("cell " + g.board.names[c], g.s[c], self.real[c], PIECES)
+        if c == self.picked:
+            text += ", picked"
+        return text
+
+    def turn_text(self):
+        g = self.game
+        if g.over():
+            return "Game over"
+        return "%s to %s" % (NAME[g.active()], "set a stone" if g.phase() == SET else "move a tower")
+
+    def turn_colour(self):
+        return 0 if self.game.over() else PLAYER + self.game.active()
+
+    def score_text(self):
+        g = self.game
+        g.tally()
+        return "White %d – Black %d" % (g.points[0], g.points[1])
 
     def head(self):
         """The display rows a message must not hide: the title and the score."""
