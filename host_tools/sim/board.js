@@ -17,7 +17,9 @@ function node(tag, attrs, parent) {
 }
 
 function label(g, text, x, y, cls) {
-  const t = node("text", { x, y, "aria-hidden": "true" }, g);
+  // a name beside an element (cls: "name", "key") goes on a layer of its own,
+  // outside the element's control: its accessible name is the firmware's
+  const t = node("text", { x, y, "aria-hidden": "true" }, cls ? g.ownerSVGElement.querySelector(".labels") : g);
   if (cls) t.setAttribute("class", cls);
   t.textContent = text;
 }
@@ -37,7 +39,7 @@ export function drawBoard(svg, layout) {
   svg.replaceChildren();
   const [w, h] = layout.size || [400, 330];
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-  const layers = { low: node("g", {}, svg), high: node("g", {}, svg) };
+  const layers = { low: node("g", {}, svg), high: node("g", {}, svg), labels: node("g", { class: "labels" }, svg) };
   const elements = [];
   const secret = {};
   const add = (kind, name, entry, g, light) => {
@@ -95,7 +97,7 @@ export function drawBoard(svg, layout) {
     const g = node("g", {}, layers.low);
     node("rect", { x: s.x - 38, y: s.y - 38, width: 76, height: 76, rx: 8, class: "base" }, g);
     const light = node("circle", { cx: s.x, cy: s.y - 8, r: 12 }, g);
-    label(g, s.name, s.key ? s.x - 17 : s.x, s.y - 24);
+    label(g, s.name, s.key ? s.x - 17 : s.x, s.y - 24, "site-name");
     if (s.key) label(g, "key " + s.key, s.x + 17, s.y - 24, "key"); // the keypad digit the display asks for
     add("site", s.name, s, g, light);
   }

@@ -18,10 +18,18 @@
 //   {"load": "file.jsonl"}           load a game log to continue it
 //   {"download": true}               download the log; its text is observed
 //   {"screenshot": "path.png", "lit": "0,-4"}  (lit: when that element is on)
+//   {"focus": "ALOA"}                give a board element the keyboard focus (then {"key": "Enter"})
+//   {"wait": 600}                    let the page run (e.g. a tone play out)
+//   {"viewport": [390, 844]}         resize the page (a phone)
+//   {"measure": "label"}             page width, where the display and the board are, touch targets
+//   {"axe": "label"}                 run axe-core (node_modules) on the page; its violations
+// Observations also carry every element's accessible name, the side panel's
+// text and the buzzer notes the page followed (window.sim.tones()).
 // Output: {"observations": [...], "errors": [...page errors...]}
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
 
 const url = process.argv[2];
@@ -119,6 +127,37 @@ async function press(step) {
   await settle(before);
 }
 
+async function measure(step) {
+  await page.waitForTimeout(300); // the layout settles
+  return page.evaluate((label) => {
+    const rect = (el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+    const targets = {}; // each board element's hit area on screen, in CSS px (its smaller side)
+    for (const g of document.querySelectorAll("#board .el[role=button]")) {
+      const hit = g.querySelector(".hit");
+      if (!hit) continue;
+      const m = hit.getScreenCTM();
+      const scale = Math.hypot(m.a, m.b);
+      const size = hit.tagName === "line" ? parseFloat(getComputedStyle(hit).strokeWidth) : 2 * +hit.getAttribute("r");
+      targets[g.dataset.name] = size * scale;
+    }
+    const controls = [...document.querySelectorAll("#controls button")].map((b) => b.getBoundingClientRect().height);
+    return { label, width: window.innerWidth, height: window.innerHeight, scrollWidth: document.documentElement.scrollWidth,
+      scrollY: window.scrollY, display: rect(document.getElementById("display")), board: rect(document.getElementById("board")),
+      targets, controls };
+  }, step.measure);
+}
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+async function axe(step) {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+  });
+  return { label: step.axe, violations: result };
+}
+
 async function key(step) {
   const before = await version();
   await page.keyboard.press(step.key);
@@ -169,7 +208,15 @@ async function observe(step) {
       panels[p.dataset.player] = { covered: p.classList.contains("covered"), visible: visible.map((b) => b.dataset.name),
         keys: [...p.querySelectorAll("[data-name]")].map((b) => b.dataset.name) };
     }
-    return { label, elements, text: canvas.dataset.text, bands, mode: window.sim.mode, log: window.sim.log(), archived, panels,
+    const names = {};
+    for (const g of document.querySelectorAll("#board .el[role=button]")) names[g.dataset.name] = g.getAttribute("aria-label");
+    const state = {};
+    for (const id of ["turn", "score", "last", "message"]) state[id] = document.getElementById(id).textContent;
+    state.legend = [...document.querySelectorAll("#legend li")].map((li) => li.textContent);
+    state.moves = [...document.querySelectorAll("#moves li")].map((li) => li.textContent);
+    state.game = document.getElementById("layout-select").selectedOptions[0]?.textContent;
+    state.games = [...document.getElementById("layout-select").options].map((o) => o.textContent);
+    return { label, elements, names, state, tones: window.sim.tones(), text: canvas.dataset.text, bands, mode: window.sim.mode, log: window.sim.log(), archived, panels,
       history: document.getElementById("history-label").textContent };
   }, { label: step.observe, samples: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, [...v]])) });
 }
@@ -192,6 +239,11 @@ try {
     else if (step.key) await key(step);
     else if (step.observe) observations.push(await observe(step));
     else if (step.reload) await load(() => page.reload());
+    else if (step.focus) await page.focus(`#board [data-name="${step.focus}"]`);
+    else if (step.wait) await page.waitForTimeout(step.wait);
+    else if (step.viewport) await page.setViewportSize({ width: step.viewport[0], height: step.viewport[1] });
+    else if (step.measure) observations.push(await measure(step));
+    else if (step.axe) observations.push(await axe(step));
     else if (step.goto) await load(() => page.goto(new URL(step.goto, url).href));
     else if (step.fresh) { // the page for a board, with no saved games (a fresh browser)
       await page.route("**/favicon.ico", (r) => r.fulfill({ status: 204 })); // asked for by a JSON page
