@@ -46,7 +46,7 @@ class Device:
                 if "a" in e:
                     self.buttons[e["b"] + "-" + e["a"]] = e["button"]
         self.leds = {}
-        for key in ("islands", "connections", "cells"):
+        for key in ("islands", "connections", "cells", "sites", "stones"):
             for e in self.layout.get(key, ()):
                 if "led" in e:
                     self.leds[e.get("name") or (e["a"] + "-" + e["b"])] = e["led"]
