@@ -53,3 +53,18 @@ def test_power_cut_at_every_byte_of_every_write():
 
 def test_finished_games_are_kept():
     assert fw.archive() == ["game-0003.jsonl", "game-0004.jsonl", "game-0005.jsonl"]
+
+
+def test_sound_distinct_tones_off_in_the_menu_and_kept():
+    from companion.hal.buzzer import TONES
+
+    r = fw.sound()
+    assert r["settings"] == [True, 2]  # on, volume 2 of 3 (duty 8000 of 65535)
+    assert r["accepted"] == [[2093, 8000], [2093, 0]]
+    assert r["refused"] == [[330, 8000], [330, 0], [220, 8000], [220, 0]]
+    assert r["majority"] == [[1319, 8000], [1760, 8000], [1760, 0]]
+    assert r["scored"] == [[1047, 8000], [1319, 8000], [1568, 8000], [1568, 0]]
+    assert r["over"] == [[1568, 8000], [1319, 8000], [1047, 8000], [1568, 8000], [1568, 0]]
+    pitches = [tuple(TONES[k][::2]) for k in range(1, 6)]
+    assert len(set(pitches)) == 5  # five distinct tunes
+    assert r["off"] == [] and r["kept"] == [False, 1]

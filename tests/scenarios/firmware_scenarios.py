@@ -342,6 +342,48 @@ def archive():
     return names
 
 
+def heard(d, name, long=False):
+    """Press a button; the buzzer's (hz, duty) states, scan by scan, until it is quiet."""
+    pwm = d.loop.buzzer.pwm
+    out = []
+    code = d.buttons[name]
+    d.loop.buttons.scanner.press(code)
+    for ms in (900 if long else 40, 800):
+        end = d.t + ms
+        while d.t < end:
+            d.t += 2
+            d.loop.step(d.t)
+            if not out or out[-1] != [pwm.hz, pwm.duty]:
+                out.append([pwm.hz, pwm.duty])
+        d.loop.buttons.scanner.release(code)
+    return out[1:]  # from the first change on
+
+
+def sound():
+    """Distinct tones for accepted, refused, a majority won, a scoring and the
+    game's end; Sound off in the menu silences them; Sound and Volume are kept
+    across a reset."""
+    root = fresh_dir("fw-sound")
+    d = Device(root)
+    out = {"settings": [d.app.sound, d.app.volume]}
+    out["accepted"] = heard(d, "ALOA-BARI")
+    out["refused"] = heard(d, "ALOA")
+    out["majority"] = heard(d, "ALOA-DUDA")
+    d.presses(["TURN", "KAHU-LALE", "TURN"])
+    out["scored"] = heard(d, "TURN", long=True)
+    d.presses(["TURN!", "TURN!", "TURN"])
+    out["over"] = heard(d, "TURN")
+    d.presses(["MENU"] + ["MENU"] * 8 + ["TURN", "TURN"])  # Volume 2 -> 3 -> 1
+    assert d.lines()[-1] == ">Volume        1", d.lines()
+    d.presses(["MENU"] * 9 + ["TURN"])  # round to Sound: off
+    assert d.app.sound is False and ">Sound       off" in d.lines(), d.lines()
+    d.press("UNDO")  # back to the game
+    out["off"] = heard(d, "ALOA")
+    again = Device(root)
+    out["kept"] = [again.app.sound, again.app.settings["volume"]]
+    return out
+
+
 def run_all():
     return {
         "worked_example": worked_example(),
@@ -354,4 +396,5 @@ def run_all():
         "two_and_long": two_and_long(),
         "power_cut": power_cut(),
         "archive": archive(),
+        "sound": sound(),
     }

@@ -12,13 +12,13 @@ from ..frame import BLINK, FAST, PULSE, FLASH, MARK
 # colour index (frame.py) -> r, g, b at full scale
 PALETTE = bytes((
     0, 0, 0,  # OFF
-    255, 210, 150,  # player 1: white (warm, so it is not mistaken for DIM)
+    255, 235, 210,  # player 1: white (warm, so it is not mistaken for DIM; apart from YELLOW for tritanopes)
     0, 70, 255,  # player 2: black, shown blue
     255, 60, 0,  # player 3: orange
-    0, 200, 60,  # player 4: green
+    0, 150, 40,  # player 4: green (dark enough for the simulator's light stone rim)
     255, 0, 0,  # RED: a refused press
     0, 255, 0,  # GREEN
-    255, 220, 0,  # YELLOW (Kanaloa's yellow player: yellow, not orange)
+    255, 210, 0,  # YELLOW (Kanaloa's yellow player: yellow, not orange)
     24, 24, 24,  # DIM
 ))
 
