@@ -529,6 +529,7 @@ async function setupLayoutChoice(manifest) {
 // Names on the board (Rukuni's cells, Duell's keys): on unless turned off.
 function setupNamesToggle() {
   const box = $("show-names");
+  box.parentElement.hidden = !document.querySelector("#board .labels text"); // a board with names to show
   box.checked = localStorage.getItem("companion-sim/names") !== "off";
   const apply = () => document.body.classList.toggle("no-names", !box.checked);
   box.onchange = () => { localStorage.setItem("companion-sim/names", box.checked ? "on" : "off"); apply(); };
