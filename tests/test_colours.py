@@ -21,7 +21,7 @@ from pathlib import Path
 from companion.frame import PLAYER, YELLOW, RED
 from companion.hal.leds import PALETTE
 
-CSS = (Path(__file__).resolve().parent.parent / "host_tools" / "sim" / "sim.css").read_text()
+CSS = (Path(__file__).resolve().parent.parent / "host_tools" / "sim" / "page" / "sim.css").read_text()
 
 
 def rgb(code):
