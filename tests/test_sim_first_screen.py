@@ -47,6 +47,8 @@ STEPS = [
     {"measure": "phone"},
     {"screenshot": str(PHONE_SHOT)},
     {"axe": "axe kahuna phone"},
+    {"focus": "TURN"}, {"key": "l"},  # L: a long press of TURN, "I took the last card"
+    {"observe": "long"},
 ] + [s for game in GAMES[1:] for s in ({"goto": "?layout=%s&seed=%d" % (game, SEED)}, {"observe": game},
                                         {"axe": "axe " + game})]
 
@@ -77,6 +79,10 @@ def device():
     out["first"] = (d.lines(), d.app.describe(d.buttons["ALOA-BARI"]), d.app.status())
     d.press("ALOA")
     out["refused"] = (d.lines(), d.app.describe(d.buttons["ALOA"]), d.app.status())
+    d.press("ALOA-DUDA")
+    d.press("BARI-DUDA")
+    d.press("TURN", long=True)
+    out["long"] = d.lines()
     return out
 
 
@@ -118,6 +124,12 @@ def test_a_refused_press_by_keyboard_sounds_the_refusal(seen, device):
     assert refused["tones"][-len(notes(REFUSED)):] == notes(REFUSED) == [[330, 8000], [330, 0], [220, 8000], [220, 0]]
     assert seen["space"]["names"]["ALOA-DUDA"].startswith("ALOA-DUDA: ") and \
         seen["space"]["names"]["ALOA-DUDA"].endswith(" stick")  # Space pressed it
+
+
+def test_a_long_press_by_keyboard(seen, device):
+    assert seen["long"]["text"] == "\n".join(device["long"])
+    # a long TURN ends the round; White has no stick on the board: the early end
+    assert device["long"][0] == "Game over" and device["long"][4:] == ["Black wins", "other has no stk"]
 
 
 def test_a_phone_page(seen):

@@ -18,7 +18,7 @@
 //   {"load": "file.jsonl"}           load a game log to continue it
 //   {"download": true}               download the log; its text is observed
 //   {"screenshot": "path.png", "lit": "0,-4"}  (lit: when that element is on)
-//   {"focus": "ALOA"}                give a board element the keyboard focus (then {"key": "Enter"})
+//   {"focus": "ALOA"}                give a board element (or a control) the keyboard focus (then {"key": "Enter"})
 //   {"wait": 600}                    let the page run (e.g. a tone play out)
 //   {"viewport": [390, 844]}         resize the page (a phone)
 //   {"measure": "label"}             page width, where the display and the board are, touch targets
@@ -239,7 +239,8 @@ try {
     else if (step.key) await key(step);
     else if (step.observe) observations.push(await observe(step));
     else if (step.reload) await load(() => page.reload());
-    else if (step.focus) await page.focus(`#board [data-name="${step.focus}"]`);
+    else if (step.focus) await page.focus((await page.$(`#controls button:text-is("${step.focus}")`))
+      ? `#controls button:text-is("${step.focus}")` : `#board [data-name="${step.focus}"]`);
     else if (step.wait) await page.waitForTimeout(step.wait);
     else if (step.viewport) await page.setViewportSize({ width: step.viewport[0], height: step.viewport[1] });
     else if (step.measure) observations.push(await measure(step));

@@ -137,7 +137,7 @@ class UI:
         return self.last
 
     def moves_text(self):
-        return self.moves
+        return list(self.moves)
 
     def describe(self, button):
         """What the element is and what stands there, for its accessible name."""
