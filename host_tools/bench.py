@@ -17,7 +17,7 @@ from pathlib import Path
 
 from companion.core.games import new_game
 
-from . import bench_cases
+from . import bench_alloc, bench_cases
 from .bench_random import random_games, random_log
 from .flash import GAME_MODULES, board_sources
 from .micropython import MicroPythonError
@@ -302,7 +302,11 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
         if firmware:
             jobs += firmware_jobs(logdir)
         with ThreadPoolExecutor(max_workers=2) as pool:
+            alloc = pool.submit(bench_alloc.measure, lambda job: _run_job(job, logdir / "mpy"), _job,
+                                1 if quick else 2)
             results = list(pool.map(lambda job: _run_job(job, logdir / "mpy"), jobs))
+            results.append(alloc.result())
+        heap_kb = bench_alloc.min_native_heap(logdir / "mpy") if firmware else None
     raw = {}
     errors = {}
     for r in results:
@@ -317,6 +321,7 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
     raw["cpython.events_per_s"] = int(rate)
     raw["cpython.events"] = n
     result = derive(raw, sizes, games, only, restore_events, firmware)
+    result["figures"].update(bench_alloc.derive(raw, heap_kb))
     result["meta"]["quick"] = quick
     result["details"]["errors"] = errors
     return result
