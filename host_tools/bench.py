@@ -303,7 +303,7 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
             jobs += firmware_jobs(logdir)
         with ThreadPoolExecutor(max_workers=2) as pool:
             alloc = pool.submit(bench_alloc.measure, lambda job: _run_job(job, logdir / "mpy"), _job,
-                                1 if quick else 2)
+                                1 if quick else 3)
             results = list(pool.map(lambda job: _run_job(job, logdir / "mpy"), jobs))
             results.append(alloc.result())
         heap_kb = bench_alloc.min_native_heap(logdir / "mpy") if firmware else None
