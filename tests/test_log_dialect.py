@@ -93,7 +93,7 @@ def test_same_verdict_on_10000_mutated_logs_under_cpython_and_native_micropython
 
 def test_companion_replay_gives_the_boards_verdict(tmp_path, capsys):
     """The CLI reads a file as the board does (bytes, split at \\n) and names the same line and reason."""
-    from host_tools import replay_cmd
+    from host_tools.replay import command as replay_cmd
 
     class Args:
         trace = False

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from host_tools.bench_alloc import random_full_games
+from host_tools.bench.allocation import random_full_games
 from host_tools.micropython import run_native
 
 from . import native_games

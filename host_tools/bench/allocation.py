@@ -26,9 +26,9 @@ from pathlib import Path
 
 from companion.core.games import new_game
 
-from .bench_random import random_log
-from .micropython import native_binary
-from .paths import ROOT, load_layout
+from ..micropython import native_binary
+from ..paths import ROOT, load_layout
+from .random_games import random_log
 
 TARGETS = {"alloc.largest": 1024, "alloc.bytes_per_event": 256}
 GAMES = ("kahuna", "kanaloa", "rukuni", "duell")
