@@ -86,9 +86,13 @@ def _scan(b):
         if key or c == 34:
             if c != 34:
                 return i + 1
-            i = _string(b, i + 1, n)
-            if i < 0:
-                return -i
+            j = b.find(b'"', i + 1, n)
+            if j > 0 and b.find(b"\\", i + 1, j) < 0:
+                i = j + 1  # the usual string: no escapes
+            else:
+                i = _string(b, i + 1, n)
+                if i < 0:
+                    return -i
             if key:
                 if i + 1 >= n or b[i] != 58 or b[i + 1] != 32:
                     return i + 1
