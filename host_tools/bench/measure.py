@@ -143,11 +143,10 @@ def _heap(name):
     return "P.report(%r, gc.mem_alloc())" % name
 
 
-# The port collects only when gc.collect() is called or 16 KB have been
-# allocated since the last collection (gc.threshold()), and a collection
-# frees what the running chunk still holds only once that chunk has ended.
-# So every reading of the heap, and every allocation measured, follows a
-# chunk of its own that collects.
+# The port never collects while Python code runs inside a call: collection
+# is deferred to the end of the call and the heap grows instead (whatever
+# gc.threshold() says). So every reading of the heap, and every allocation
+# measured, follows a chunk of its own that collects.
 COLLECT = "gc.collect()"
 
 
