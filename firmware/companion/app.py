@@ -10,7 +10,7 @@ shows refusals: the pressed element flashes red and the display says why.
 from .core import Illegal, LayoutError
 from .core import log
 from .core.games import new_game
-from .frame import Frame, RED, FLASH
+from .frame import Frame, RED, FLASH, GREEN, STEADY
 from . import ui as uis
 from .settings import Settings
 from .text import wrap
@@ -56,6 +56,8 @@ class App:
         self.version = 0  # grows whenever frame or lines change
         self.flashing = False  # a refused press is flashing; the run loop calls expire_flash()
         self.flash_led = -1
+        self.held = -1  # a key held whose meaning depends on how long (see down)
+        self.held_led = -1
         self.message = []
         self.settings = Settings(store.root)
         self.game = None
@@ -136,6 +138,41 @@ class App:
                 self.ui.resume(left)
 
     # --- input ---------------------------------------------------------------
+    def down(self, code):
+        """A press has settled (the finger is still on the button). A press
+        whose meaning does not depend on its length acts now. One whose
+        length matters (the UI's long_press(code) gives a hint text) is
+        acknowledged: its LED lights green and the display shows the hint;
+        up() decides, at release or at the long-press time."""
+        if not self.menu_open and code != self.menu_key and code != self.undo_key and self.ui is not None:
+            hint = self._long_hint(code)
+            if hint is not None:
+                self.held = code
+                led = self.led_of.get(code)
+                self.held_led = -1 if led is None else led
+                if hint:
+                    self.message = wrap(hint)
+                self._refresh()
+                return
+        self.key(code, False)
+
+    def up(self, code, long):
+        """The held key is released (long False) or has been held the
+        long-press time (long True): it acts now. Other keys acted at down."""
+        if code != self.held:
+            return
+        self.held = -1
+        self.held_led = -1
+        self.key(code, long)
+
+    def _long_hint(self, code):
+        """None if a long press of code means nothing, else a hint ("" if none).
+        A UI without long_press waits for the release of every key."""
+        ask = getattr(self.ui, "long_press", None)
+        if ask is None:
+            return ""
+        return ask(code)
+
     def key(self, code, long=False):
         """One debounced press (long: held past the long-press time)."""
         self.message = []
@@ -304,6 +341,8 @@ class App:
             self.ui.leds(f)
         if self.flashing:
             f.set(self.flash_led, RED, FLASH)
+        if self.held_led >= 0:
+            f.set(self.held_led, GREEN, STEADY)  # felt: hold on for the long meaning
         lines = self._menu_lines() if self.menu_open else self.ui.lines()
         if self.message:
             lines = (lines + [""] * 8)[:8 - len(self.message)] + self.message

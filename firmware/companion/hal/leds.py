@@ -29,7 +29,16 @@ MA_FULL = const(20)  # mA one WS2812 channel draws at 255 (datasheet: 12..20)
 MA_IDLE = const(1)  # mA per WS2812, all dark
 
 
+PULSE_STEP_MS = const(40)  # the pulse's brightness changes in steps of this (25 a second)
+
+
 class Leds:
+    """Writes only what changed: an LED is recomputed when its colour or
+    effect changed, or when it is animated and its animation phase moved on;
+    the strip is written only when a byte changed. `due(now)` says whether an
+    animation phase has moved on since the last render (the run loop renders
+    then, or when the frame changed)."""
+
     def __init__(self, strip, n, max_ma=500, base_ma=80, order=GRB):
         """max_ma: the whole board's budget (USB: 500); base_ma: controller + display."""
         self.strip = strip
@@ -37,25 +46,98 @@ class Leds:
         self.budget = max_ma - base_ma - n * MA_IDLE
         self.order = order
         self.ro, self.go, self.bo = order
-        self.estimate_ma = 0
+        self.estimate_ma = n * MA_IDLE
+        self.colour = bytearray(n)  # the frame as last rendered
+        self.effect = bytearray(n)
+        self.level = bytearray(n)  # each LED's level as last written
+        self.want = bytearray(3 * n)  # r, g, b before the current cap
+        self.total = 0  # sum of want
+        self.scale = 256  # the current cap (256: none)
+        self.anim = bytearray(n)  # the animated LEDs
+        self.stale = bytearray(n)  # animated LEDs whose colour or effect changed
+        self.nanim = 0
+        self.used = 0  # bit e: effect e is in the frame
+        self.key = -1  # the animation phases last rendered
+        self.bright = -1
+        self.changed = False
+
+    def phase(self, now):
+        """A number that changes exactly when an animation in the frame moves on."""
+        used = self.used
+        key = 0
+        if used & (1 << BLINK):
+            key = (now // 500) & 1
+        if used & (1 << FAST):
+            key |= ((now // 125) & 1) << 1
+        if used & (1 << FLASH):
+            key |= ((now // 100) & 1) << 2
+        if used & (1 << PULSE):
+            key |= ((now % 1600) // PULSE_STEP_MS) << 3
+        if used >> MARK:
+            t = now % 2000
+            key |= (t // 300 + 1 if t % 300 < 120 else 15) << 9
+        return key
+
+    def due(self, now):
+        return self.nanim > 0 and self.phase(now) != self.key
 
     def render(self, frame, now, brightness):
-        """Write one animated frame; brightness 0..255."""
-        buf = self.strip.buf
-        colour = frame.colour
-        effect = frame.effect
+        """Write what changed since the last render; brightness 0..255."""
+        all_ = brightness != self.bright
+        self.bright = brightness
+        if all_ or frame.colour != self.colour or frame.effect != self.effect:  # C-level comparisons
+            self._diff(frame, all_)
+        if self.nanim:
+            self._animate(now, brightness)
+        if self.changed:
+            self._cap()
+            self.changed = False
+            self.strip.write()
+
+    def _diff(self, frame, all_):
+        fc = frame.colour
+        fe = frame.effect
+        colour = self.colour
+        effect = self.effect
+        anim = self.anim
+        na = 0
+        used = 0
+        b = self.bright
+        for i in range(self.n):
+            c = fc[i]
+            e = fe[i]
+            if e:
+                anim[na] = i
+                na += 1
+                used |= 1 << (e if e < MARK else MARK)
+            if all_ or c != colour[i] or e != effect[i]:
+                colour[i] = c
+                effect[i] = e
+                if e:
+                    self.stale[i] = 1  # its level comes from _animate
+                else:
+                    self._set(i, b)
+        self.nanim = na
+        self.used = used
+        self.key = -1
+
+    def _animate(self, now, brightness):
+        key = self.phase(now)
+        if key == self.key:
+            return
+        self.key = key
         slow_on = (now // 500) & 1 == 0
         fast_on = (now // 125) & 1 == 0
         flash_on = (now // 100) & 1 == 0
-        t = now % 1600
+        t = (now % 1600) // PULSE_STEP_MS * PULSE_STEP_MS
         wave = 40 + (t if t < 800 else 1600 - t) * 215 // 800  # pulse: 40..255
         t = now % 2000  # MARK + n is dark in the first n of these 300 ms slots, for 120 ms each
         dark_from = t // 300 + 1 if t % 300 < 120 else 255
-        ro = self.ro
-        go = self.go
-        bo = self.bo
-        total = 0
-        for i in range(self.n):
+        effect = self.effect
+        anim = self.anim
+        lev = self.level
+        for j in range(self.nanim):
+            i = anim[j]
             e = effect[i]
             level = brightness
             if e == BLINK:
@@ -68,20 +150,47 @@ class Leds:
                 level = level * wave >> 8
             elif e >= MARK and e - MARK >= dark_from:
                 level = 0
-            p = colour[i] * 3
-            k = i * 3
-            r = PALETTE[p] * level >> 8
-            g = PALETTE[p + 1] * level >> 8
-            b = PALETTE[p + 2] * level >> 8
-            buf[k + ro] = r
-            buf[k + go] = g
-            buf[k + bo] = b
-            total += r + g + b
-        ma = total * MA_FULL // 255
+            if level != lev[i] or self.stale[i]:
+                self.stale[i] = 0
+                self._set(i, level)
+
+    def _set(self, i, level):
+        """LED i at this level: its wanted bytes, and the strip's if uncapped."""
+        self.level[i] = level
+        p = self.colour[i] * 3
+        k = i * 3
+        want = self.want
+        r = PALETTE[p] * level >> 8
+        g = PALETTE[p + 1] * level >> 8
+        b = PALETTE[p + 2] * level >> 8
+        self.total += r + g + b - want[k] - want[k + 1] - want[k + 2]
+        want[k] = r
+        want[k + 1] = g
+        want[k + 2] = b
+        if self.scale == 256:
+            buf = self.strip.buf
+            buf[k + self.ro] = r
+            buf[k + self.go] = g
+            buf[k + self.bo] = b
+        self.changed = True
+
+    def _cap(self):
+        """Keep the estimated current within the budget: scale the whole frame."""
+        ma = self.total * MA_FULL // 255
+        scale = 256
         if ma > self.budget:
             scale = self.budget * 256 // ma
-            for j in range(self.n * 3):
-                buf[j] = buf[j] * scale >> 8
             ma = ma * scale >> 8
         self.estimate_ma = ma + self.n * MA_IDLE
-        self.strip.write()
+        if scale == 256 and self.scale == 256:
+            return
+        self.scale = scale
+        want = self.want
+        buf = self.strip.buf
+        ro = self.ro
+        go = self.go
+        bo = self.bo
+        for k in range(0, 3 * self.n, 3):
+            buf[k + ro] = want[k] * scale >> 8
+            buf[k + go] = want[k + 1] * scale >> 8
+            buf[k + bo] = want[k + 2] * scale >> 8

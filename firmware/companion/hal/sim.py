@@ -29,6 +29,13 @@ except ImportError:  # CPython: a tiny fallback without glyphs (text is in Scree
                 self._buf[k] = (self._buf[k] | bit) if c else (self._buf[k] & ~bit)
 
         def fill_rect(self, x, y, w, h, c):
+            if not (y | h) & 7:  # whole pages: byte by byte
+                v = 0xFF if c else 0
+                for p in range(y >> 3, (y + h) >> 3):
+                    k = p * self._w
+                    for xx in range(max(0, x), min(self._w, x + w)):
+                        self._buf[k + xx] = v
+                return
             for yy in range(y, y + h):
                 for xx in range(x, x + w):
                     self.pixel(xx, yy, c)
@@ -59,6 +66,48 @@ class SimScanner:
             out[i] = s[i]
 
 
+class BackgroundSampler:
+    """A sampler that keeps running while Python is busy, as the RP2040's PIO
+    + DMA does: contacts scripted as (t_ms, code, level), in time order, are
+    reported with their own time, however late the loop asks (tests)."""
+
+    def __init__(self, n, script=()):
+        self.n = n
+        self.script = list(script)
+        self.next = 0
+
+    def add(self, t, code, level):
+        self.script.append((t, code, level))
+
+    def collect(self, sink, now):
+        s = self.script
+        while self.next < len(s) and s[self.next][0] <= now:
+            t, code, level = s[self.next]
+            sink.edge(code, level, t)
+            self.next += 1
+        return now
+
+
+class ScriptScanner:
+    """The same script as a level scanner for buttons.PolledSampler: read()
+    gives each contact's level at clock() (tests)."""
+
+    def __init__(self, n, script, clock):
+        self.n = n
+        self.script = script
+        self.clock = clock
+        self.next = 0
+        self.state = bytearray(n)
+
+    def read(self, out):
+        s = self.script
+        now = self.clock()
+        while self.next < len(s) and s[self.next][0] <= now:
+            self.state[s[self.next][1]] = s[self.next][2]
+            self.next += 1
+        out[:] = self.state
+
+
 class SimStrip:
     def __init__(self, n):
         self.n = n
@@ -75,7 +124,14 @@ class SimDisplay(_Base):
         self.height = height
         self.buffer = bytearray(width * height // 8)
         super().__init__(self.buffer, width, height, _MONO_VLSB)
-        self.shows = 0
+        self.shows = 0  # whole-screen refreshes
+        self.pages = 0  # single pages sent (Screen.step)
+        self.sent = 0  # bytes that would have gone over I2C
 
     def show(self):
         self.shows += 1
+        self.sent += len(self.buffer)
+
+    def show_page(self, page):
+        self.pages += 1
+        self.sent += self.width

@@ -65,6 +65,15 @@ class UI:
         self.digit = -1  # memory: the first hood key of a value
 
     # --- the interface the app calls ----------------------------------------
+    def long_press(self, button):
+        """Whether a press's length matters (the app then waits): a hint, or None.
+        TURN always (long: time up); a site in the profi game."""
+        if button == self.turn:
+            return "hold: time up"
+        if self.game.profi and button in self.site_of and not self.game.over():
+            return "hold: profi"
+        return None
+
     def press(self, button, long):
         g = self.game
         if button == self.turn:

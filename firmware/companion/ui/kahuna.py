@@ -40,6 +40,10 @@ class UI:
         self.note = ""
 
     # --- the interface the app calls --------------------------------------
+    def long_press(self, button):
+        """Whether a press's length matters (the app then waits): a hint, or None."""
+        return "hold: end of round" if button == self.turn else None
+
     def press(self, button, long):
         if button == self.turn:
             return {"op": "end_round" if long else "end_turn"}

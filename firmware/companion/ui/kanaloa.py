@@ -47,6 +47,21 @@ class UI:
         self.won = self._won()
 
     # --- the interface the app calls --------------------------------------
+    def long_press(self, button):
+        """Whether a press's length matters (the app then waits): a hint, or None.
+        TURN always; a connection only while the active player can play KANALOA."""
+        g = self.game
+        if button == self.turn:
+            return "hold: pass" if g.phase() == FINAL else "hold: end of round"
+        k = self.element.get(button)
+        if k is None or k >= self.nconn or g.over():
+            return None
+        for x in range(g.nisland):
+            god = g.god_of(x)
+            if god and GODS[god - 1] == "KANALOA" and g.god_holder(x) == g.active() and not g.god_used(x):
+                return "hold: KANALOA"
+        return None
+
     def press(self, button, long):
         g = self.game
         shown = self.scoring is not None

@@ -39,6 +39,10 @@ class UI:
         self.buf = bytearray(n)
 
     # --- the interface the app calls --------------------------------------
+    def long_press(self, button):
+        """No Rukuni press means something else when held: every press acts at once."""
+        return None
+
     def press(self, button, long):
         g = self.game
         if g.over():
