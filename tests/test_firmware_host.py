@@ -154,6 +154,9 @@ class FakeBoard:
             def writeto(self, addr, data):
                 self.writes += 1
 
+            def writevto(self, addr, vecs):  # one display page (Screen.step)
+                self.writes += 1
+
         class NeoPixel:
             def __init__(self, pin, n):
                 self.buf = bytearray(3 * n)

@@ -43,7 +43,9 @@ def test_chatter_never_doubles_a_press(scan_ms, seed):
 
 
 def test_two_buttons_together_and_a_long_press():
-    assert fw.two_and_long() == [[3, 1], [40, 1], [56, 2], [56, 1]]
+    down, long, up = 1, 2, 3
+    assert fw.two_and_long() == [[3, down], [40, down], [3, up], [40, up], [56, down], [56, long], [56, up],
+                                 [56, down], [56, up]]
 
 
 def test_power_cut_at_every_byte_of_every_write():
