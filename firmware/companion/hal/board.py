@@ -8,7 +8,7 @@ import sys
 
 import machine
 
-from .buttons import Buttons, GpioScanner, MatrixScanner, Mcp23017Scanner, PortMatrixScanner
+from .buttons import Buttons, GpioScanner, MatrixScanner, Mcp23017Scanner
 
 # the GPIO input registers, read a whole port at a time with machine.mem32:
 # pin -> (register index, bit). RP2040: SIO GPIO_IN (GPIO 0-29; bits 30-31
@@ -38,6 +38,8 @@ def buttons(profile):
         cols = [Pin(p, Pin.IN, Pin.PULL_UP) for p in spec["cols"]]
         regs = IN_REGS.get(sys.platform)
         if regs is not None and (len(regs) > 1 or max(spec["cols"]) < 32):
+            from .sampling import PortMatrixScanner
+
             bits = [(p >> 5, p & 31) for p in spec["cols"]]
             scanner = PortMatrixScanner(rows, bits, machine.mem32, regs)
         else:

@@ -10,7 +10,7 @@ SAMPLE_MS (1 ms), pushed as two words (byte r = row r, bit c = column c,
 512 ms); the sample's place in the stream is its time. Why not push only
 changes with a time stamp: the PIO has four 32-bit registers, and a
 64-button snapshot, its previous value and a clock do not fit.
-buttons.SampleDecoder (pure, tested on the host) turns the ring into
+sampling.SampleDecoder (pure, tested on the host) turns the ring into
 timestamped contact changes for buttons.Buttons.
 
 Needs 8 rows on consecutive GPIOs and 8 columns on consecutive GPIOs
@@ -25,7 +25,7 @@ import rp2
 import uctypes
 from machine import Pin
 
-from .buttons import SampleDecoder
+from .sampling import SampleDecoder
 
 SAMPLE_MS = 1
 RING_BYTES = 4096  # 512 samples of 8 bytes: a 512 ms stall loses nothing
