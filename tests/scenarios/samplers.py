@@ -12,9 +12,9 @@ class BackgroundSampler:
     + DMA does: contacts scripted as (t_ms, code, level), in time order, are
     reported with their own time, however late the loop asks (tests)."""
 
-    def __init__(self, n, script=()):
+    def __init__(self, n, script):
         self.n = n
-        self.script = list(script)
+        self.script = script  # the caller may add to it later
         self.next = 0
 
     def add(self, t, code, level):
