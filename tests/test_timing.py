@@ -99,17 +99,23 @@ while len(d.log()) == logged:  # the press settles and acts; its display pages a
     d.loop.step(t)
 hw.run(10, [(3, 5, 1), (9, 40, 1)], 0)
 queued = d.loop.screen.ndirty
-micropython.heap_lock()
-try:
+
+
+def locked(t):
     b.scan(10)
     for k in range(6):
         port.scan(k * 2)
     mem.v = 0x3FBFFF  # column 0 of every row reads pressed
     for k in range(6, 12):
         port.scan(k * 2)
-    for _ in range(12):
+    for k in range(12):
         t += 2
         d.loop.step(t)
+
+
+micropython.heap_lock()
+try:
+    locked(t)
 finally:
     micropython.heap_unlock()
 events = []
