@@ -52,7 +52,8 @@ class App:
         self.undo_key = keys.get("UNDO")
         self.menu_key = keys.get("MENU")
         self.frame = Frame(n)
-        self.lines = []
+        self._lines = []
+        self._stale = False  # the display lines are made when first asked for (after the light)
         self.version = 0  # grows whenever frame or lines change
         self.flashing = False  # a refused press is flashing; the run loop calls expire_flash()
         self.flash_led = -1
@@ -121,7 +122,10 @@ class App:
         event = self.ticker(now_ms)
         if event is not None:
             self._apply(None, event)
-        self._refresh()
+            self._refresh()
+        else:  # only the time shown changed: the LED frame stays (UI.leds does not use time)
+            self._stale = True
+            self.version += 1
 
     def _save_clock(self):
         if self.ticker is not None and hasattr(self.ui, "resume"):
@@ -343,10 +347,19 @@ class App:
             f.set(self.flash_led, RED, FLASH)
         if self.held_led >= 0:
             f.set(self.held_led, GREEN, STEADY)  # felt: hold on for the long meaning
-        lines = self._menu_lines() if self.menu_open else self.ui.lines()
-        if self.message:
-            lines = (lines + [""] * 8)[:8 - len(self.message)] + self.message
-            while lines and lines[-1] == "":
-                lines.pop()
-        self.lines = lines
+        self._stale = True
         self.version += 1
+
+    @property
+    def lines(self):
+        """The display text (made on first use after a change: the run loop
+        asks for it after the LEDs show the change and the log is written)."""
+        if self._stale:
+            self._stale = False
+            lines = self._menu_lines() if self.menu_open else self.ui.lines()
+            if self.message:
+                lines = (lines + [""] * 8)[:8 - len(self.message)] + self.message
+                while lines and lines[-1] == "":
+                    lines.pop()
+            self._lines = lines
+        return self._lines

@@ -31,13 +31,11 @@ class Frame:
         self.n = n
         self.colour = bytearray(n)
         self.effect = bytearray(n)
+        self.blank = bytes(n)
 
     def clear(self):
-        c = self.colour
-        e = self.effect
-        for i in range(self.n):
-            c[i] = 0
-            e[i] = 0
+        self.colour[:] = self.blank  # in C, no allocation
+        self.effect[:] = self.blank
 
     def set(self, led, colour, effect=STEADY):
         if 0 <= led < self.n:

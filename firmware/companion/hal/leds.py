@@ -50,16 +50,17 @@ class Leds:
         self.colour = bytearray(n)  # the frame as last rendered
         self.effect = bytearray(n)
         self.level = bytearray(n)  # each LED's level as last written
-        self.want = bytearray(3 * n)  # r, g, b before the current cap
-        self.total = 0  # sum of want
-        self.scale = 256  # the current cap (256: none)
+        self.want = bytearray(3 * n)  # the strip's bytes before the current cap
+        self.lut = bytearray(len(PALETTE))  # PALETTE at the current brightness
         self.anim = bytearray(n)  # the animated LEDs
         self.stale = bytearray(n)  # animated LEDs whose colour or effect changed
+        self.blank = bytes(n)
         self.nanim = 0
         self.used = 0  # bit e: effect e is in the frame
         self.key = -1  # the animation phases last rendered
         self.bright = -1
         self.changed = False
+        self.capped = False
 
     def phase(self, now):
         """A number that changes exactly when an animation in the frame moves on."""
@@ -84,14 +85,18 @@ class Leds:
     def render(self, frame, now, brightness):
         """Write what changed since the last render; brightness 0..255."""
         all_ = brightness != self.bright
-        self.bright = brightness
+        if all_:
+            self.bright = brightness
+            lut = self.lut
+            for j in range(len(PALETTE)):
+                lut[j] = PALETTE[j] * brightness >> 8
         if all_ or frame.colour != self.colour or frame.effect != self.effect:  # C-level comparisons
             self._diff(frame, all_)
         if self.nanim:
             self._animate(now, brightness)
         if self.changed:
-            self._cap()
             self.changed = False
+            self._cap()
             self.strip.write()
 
     def _diff(self, frame, all_):
@@ -99,27 +104,43 @@ class Leds:
         fe = frame.effect
         colour = self.colour
         effect = self.effect
-        anim = self.anim
-        na = 0
-        used = 0
+        if all_ or fe != effect:  # the effects changed: which LEDs animate, anew
+            anim = self.anim
+            na = 0
+            used = 0
+            if fe != self.blank:  # C-level: any effect at all?
+                for i in range(self.n):
+                    e = fe[i]
+                    if e:
+                        anim[na] = i
+                        na += 1
+                        used |= 1 << (e if e < MARK else MARK)
+            self.nanim = na
+            self.used = used
+            self.key = -1
+        lut = self.lut
+        want = self.want
+        level = self.level
+        ro = self.ro
+        go = self.go
+        bo = self.bo
         b = self.bright
         for i in range(self.n):
-            c = fc[i]
-            e = fe[i]
-            if e:
-                anim[na] = i
-                na += 1
-                used |= 1 << (e if e < MARK else MARK)
-            if all_ or c != colour[i] or e != effect[i]:
+            if all_ or fc[i] != colour[i] or fe[i] != effect[i]:
+                c = fc[i]
+                e = fe[i]
                 colour[i] = c
                 effect[i] = e
                 if e:
                     self.stale[i] = 1  # its level comes from _animate
-                else:
-                    self._set(i, b)
-        self.nanim = na
-        self.used = used
-        self.key = -1
+                else:  # steady: the palette at this brightness
+                    p = c * 3
+                    k = i * 3
+                    want[k + ro] = lut[p]
+                    want[k + go] = lut[p + 1]
+                    want[k + bo] = lut[p + 2]
+                    level[i] = b
+        self.changed = True
 
     def _animate(self, now, brightness):
         key = self.phase(now)
@@ -136,6 +157,7 @@ class Leds:
         effect = self.effect
         anim = self.anim
         lev = self.level
+        stale = self.stale
         for j in range(self.nanim):
             i = anim[j]
             e = effect[i]
@@ -150,47 +172,32 @@ class Leds:
                 level = level * wave >> 8
             elif e >= MARK and e - MARK >= dark_from:
                 level = 0
-            if level != lev[i] or self.stale[i]:
-                self.stale[i] = 0
+            if level != lev[i] or stale[i]:
+                stale[i] = 0
                 self._set(i, level)
 
     def _set(self, i, level):
-        """LED i at this level: its wanted bytes, and the strip's if uncapped."""
+        """LED i at this level."""
         self.level[i] = level
         p = self.colour[i] * 3
         k = i * 3
         want = self.want
-        r = PALETTE[p] * level >> 8
-        g = PALETTE[p + 1] * level >> 8
-        b = PALETTE[p + 2] * level >> 8
-        self.total += r + g + b - want[k] - want[k + 1] - want[k + 2]
-        want[k] = r
-        want[k + 1] = g
-        want[k + 2] = b
-        if self.scale == 256:
-            buf = self.strip.buf
-            buf[k + self.ro] = r
-            buf[k + self.go] = g
-            buf[k + self.bo] = b
+        want[k + self.ro] = PALETTE[p] * level >> 8
+        want[k + self.go] = PALETTE[p + 1] * level >> 8
+        want[k + self.bo] = PALETTE[p + 2] * level >> 8
         self.changed = True
 
     def _cap(self):
-        """Keep the estimated current within the budget: scale the whole frame."""
-        ma = self.total * MA_FULL // 255
-        scale = 256
-        if ma > self.budget:
-            scale = self.budget * 256 // ma
-            ma = ma * scale >> 8
-        self.estimate_ma = ma + self.n * MA_IDLE
-        if scale == 256 and self.scale == 256:
-            return
-        self.scale = scale
+        """The strip's bytes, the whole frame scaled down if the estimated
+        current would pass the budget."""
         want = self.want
+        ma = sum(want) * MA_FULL // 255  # sum runs in C
+        if ma <= self.budget:
+            self.estimate_ma = ma + self.n * MA_IDLE
+            self.strip.buf[:] = want  # in C, no allocation
+            return
+        scale = self.budget * 256 // ma
+        self.estimate_ma = (ma * scale >> 8) + self.n * MA_IDLE
         buf = self.strip.buf
-        ro = self.ro
-        go = self.go
-        bo = self.bo
-        for k in range(0, 3 * self.n, 3):
-            buf[k + ro] = want[k] * scale >> 8
-            buf[k + go] = want[k + 1] * scale >> 8
-            buf[k + bo] = want[k + 2] * scale >> 8
+        for k in range(3 * self.n):
+            buf[k] = want[k] * scale >> 8

@@ -61,9 +61,7 @@ class SimScanner:
         self.state[code] = 0
 
     def read(self, out):
-        s = self.state
-        for i in range(self.n):
-            out[i] = s[i]
+        out[:] = self.state
 
 
 class SimStrip:

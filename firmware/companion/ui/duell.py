@@ -196,12 +196,22 @@ class UI:
         return {"op": "swap", "player": who, "a": a, "b": site_name(k)}
 
     # --- output -----------------------------------------------------------------
+    def _occupied(self):
+        """Bit p * 9 + k: colour p has a stone on site k (one pass over the
+        stones, instead of asking stone_on for every site: the press path)."""
+        s = self.game.s
+        bits = 0
+        for i in range(18):
+            if s[i]:
+                bits |= 1 << ((i // 9) * 9 + s[i] - 1)
+        return bits
+
     def leds(self, frame):
         g = self.game
-        for p in (0, 1):
-            for k in range(9):
-                if g.stone_on(p, k):
-                    frame.set(self.stone_led[p * 9 + k], PLAYER + p, STEADY)
+        on = self._occupied()
+        for j in range(18):
+            if on >> j & 1:
+                frame.set(self.stone_led[j], PLAYER + j // 9, STEADY)
         duel = g.last_duel()
         if duel is not None and g.phase() != PLACE:
             k = g.site(duel["at"])
@@ -218,7 +228,7 @@ class UI:
         elif g.phase() == PLACE:
             p = g.active()
             for k in range(9):
-                if not g.stone_on(p, k) or (g.profi and not g.stone_on(1 - p, k)):
+                if not on >> (p * 9 + k) & 1 or (g.profi and not on >> ((1 - p) * 9 + k) & 1):
                     frame.set(self.site_led[k], DIM, PULSE)
 
     def lines(self):
