@@ -266,7 +266,8 @@ def compile_mpy(out_dir):
 
 
 # on a real board the drivers replace the simulated HAL
-DEVICE_ONLY = ("main.py", "companion/hal/board.py", "companion/hal/ssd1306.py")
+DEVICE_ONLY = ("main.py", "companion/hal/board.py", "companion/hal/ssd1306.py", "companion/hal/pio.py",
+               "companion/hal/sampling.py")  # a Pico: the PIO sampler
 SIMULATED = ("companion/hal/sim.py",)
 
 
