@@ -1,25 +1,25 @@
 """`make bench`, the press path and the idle loop (docs/bench.md, "Timing").
 
 Per game, under the settrace build of the WebAssembly port, the firmware on
-the simulated HAL is pressed through a short game (host_tools/bench_probe/
+the simulated HAL is pressed through a short game (host_tools/bench/probe/
 timing.py counts): the lines from the settled press to the LED strip write
 (worst press), the flash and I2C bytes before that write (the light must
 not wait for either), and the lines of one idle step with an LED animation
-(worst) and of a bare scan (least). Kept apart from bench.py: measure()
+(worst) and of a bare scan (least). Kept apart from measure.py: measure()
 adds jobs() and derive() adds derive().
 """
 
 import importlib
 import json
 
-from .paths import load_layout
+from ..paths import load_layout
 
 GAMES = ("kahuna", "kanaloa", "rukuni", "duell")
 FIGURES = ("press.lines_to_leds", "loop.idle_lines", "loop.scan_lines",
            "press.flash_bytes_to_leds", "press.i2c_bytes_to_leds")
 TARGETS = {"press.lines_to_leds": 1200, "loop.idle_lines": 300,
            "press.flash_bytes_to_leds": 0, "press.i2c_bytes_to_leds": 0}
-# raw key suffix (bench_probe/timing.py) -> figure
+# raw key suffix (probe/timing.py) -> figure
 RAW = {"lines_to_leds": "press.lines_to_leds", "idle_lines": "loop.idle_lines",
        "scan_lines": "loop.scan_lines", "flash_bytes_to_leds": "press.flash_bytes_to_leds",
        "i2c_bytes_to_leds": "press.i2c_bytes_to_leds"}
@@ -46,7 +46,7 @@ def _elements(layout):
 def _kahuna_example(byname, turn):
     """The worked example's position by presses (a place is a press of its
     connection), then white's press that starts the capture cascade."""
-    from .bench_cases import KAHUNA_EXAMPLE
+    from .cases import KAHUNA_EXAMPLE
 
     out = []
     for e in KAHUNA_EXAMPLE[:16]:  # the position before the example's first move

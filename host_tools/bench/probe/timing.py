@@ -1,6 +1,6 @@
 """The press path and the idle loop, counted in lines (settrace build of the
 WebAssembly port): the firmware on the simulated HAL, pressed through its
-simulated scanner, every press's steps traced. Run by host_tools/bench_timing.py.
+simulated scanner, every press's steps traced. Run by host_tools/bench/timing.py.
 
 For every press: the lines executed in a loop step from its start to the
 LED strip write (the step in which the press settled and was shown), and
