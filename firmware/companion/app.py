@@ -57,6 +57,7 @@ class App:
         self.version = 0  # grows whenever frame or lines change
         self.flashing = False  # a refused press is flashing; the run loop calls expire_flash()
         self.flash_led = -1
+        self.under = bytearray(2)  # colour and effect of the LED under the flash
         self.held = -1  # a key held whose meaning depends on how long (see down)
         self.held_led = -1
         self.message = []
@@ -251,10 +252,17 @@ class App:
             self.flashing = True
 
     def expire_flash(self):
-        """The run loop calls this when a refusal has flashed long enough."""
+        """The run loop calls this when a refusal has flashed long enough: the
+        LED shows again what it showed under the flash (nothing else changed,
+        so neither the rest of the frame nor the display text is made again)."""
         self.flashing = False
+        led = self.flash_led
         self.flash_led = -1
-        self._refresh()
+        if led >= 0 and led != self.held_led:
+            self.frame.set(led, self.under[0], self.under[1])
+            self.version += 1
+        else:
+            self._refresh()
 
     # --- menu ----------------------------------------------------------------
     def _items(self):
@@ -344,6 +352,9 @@ class App:
         if self.ui is not None:
             self.ui.leds(f)
         if self.flashing:
+            if 0 <= self.flash_led < f.n:
+                self.under[0] = f.colour[self.flash_led]  # for expire_flash
+                self.under[1] = f.effect[self.flash_led]
             f.set(self.flash_led, RED, FLASH)
         if self.held_led >= 0:
             f.set(self.held_led, GREEN, STEADY)  # felt: hold on for the long meaning

@@ -53,6 +53,7 @@ def _kahuna_example(byname, turn):
         op = e.split()
         out.append(("setup", byname[op[1]], HOLD) if op[0] == "place" else ("setup TURN", turn, HOLD))
     out.append(("cascade BARI-DUDA", byname["BARI-DUDA"], HOLD))
+    out.append(("idle", -1, 0))  # idle with the cascade's pieces blinking
     out.append(("refused own stick BARI-DUDA", byname["BARI-DUDA"], HOLD))
     return out
 
@@ -73,9 +74,12 @@ def presses(game):
         seq.append(("press " + name, code, HOLD))
         if k % 3 == 2:
             seq.append(("TURN", keys["TURN"], HOLD))
+        if k == 1:
+            seq.append(("idle", -1, 0))  # idle with a player's first pieces on the board
     seq.append(("UNDO", keys["UNDO"], HOLD))
     seq.append(("TURN held", keys["TURN"], LONG_HOLD))
     seq.append(("UNDO", keys["UNDO"], HOLD))
+    seq.append(("idle", -1, 0))
     return menu, seq
 
 

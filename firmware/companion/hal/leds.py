@@ -120,26 +120,22 @@ class Leds:
             self.key = -1
         lut = self.lut
         want = self.want
-        level = self.level
+        stale = self.stale
         ro = self.ro
         go = self.go
         bo = self.bo
-        b = self.bright
         for i in range(self.n):
             if all_ or fc[i] != colour[i] or fe[i] != effect[i]:
-                c = fc[i]
-                e = fe[i]
-                colour[i] = c
-                effect[i] = e
-                if e:
-                    self.stale[i] = 1  # its level comes from _animate
+                if fe[i]:
+                    stale[i] = 1  # animated: its level comes from _animate
                 else:  # steady: the palette at this brightness
-                    p = c * 3
+                    p = fc[i] * 3
                     k = i * 3
                     want[k + ro] = lut[p]
                     want[k + go] = lut[p + 1]
                     want[k + bo] = lut[p + 2]
-                    level[i] = b
+        colour[:] = fc  # in C
+        effect[:] = fe
         self.changed = True
 
     def _animate(self, now, brightness):

@@ -129,7 +129,16 @@ def measure(game, layout, nopt, presses, menu):
     worst = None
     flash = 0
     i2c = 0
+    hi = 0
+    lo = None
     for name, code, hold in presses:
+        if code < 0:  # "idle": the worst and the least idle step from here, over 800 ms
+            for _ in range(40):  # the last display pages go out
+                p.step(False)
+            h, l = p.idle(400)  # every blink phase moves on at least once
+            hi = max(hi, h)
+            lo = l if lo is None else min(lo, l)
+            continue
         r = p.tap(code, hold, traced=True)
         if r is None:
             continue
@@ -137,9 +146,6 @@ def measure(game, layout, nopt, presses, menu):
             worst = (r[0], name)
         flash = max(flash, r[1])
         i2c = max(i2c, r[2])
-    for _ in range(40):  # the last display pages go out
-        p.step(False)
-    hi, lo = p.idle(400)  # 800 ms: every blink phase moves on at least once
     key = "timing.%s." % game
     P.report(key + "lines_to_leds", worst[0])
     P.report(key + "worst_press", worst[1])
