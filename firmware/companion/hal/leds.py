@@ -110,8 +110,8 @@ class Leds:
             used = 0
             if fe != self.blank:  # C-level: any effect at all?
                 for i in range(self.n):
-                    e = fe[i]
-                    if e:
+                    if fe[i]:
+                        e = fe[i]
                         anim[na] = i
                         na += 1
                         used |= 1 << (e if e < MARK else MARK)
