@@ -90,9 +90,14 @@ t = d.t + 5000
 for _ in range(1000):
     d.loop.step(t)  # idle ticks with animated LEDs
     t += 2
+micropython.heap_unlock()
 d.loop.buttons.scanner.press(held)
+for _ in range(30):
+    d.loop.step(t)  # the press acts at press-down: an event may allocate
+    t += 2
+micropython.heap_lock()
 for _ in range(200):
-    d.loop.step(t)  # a button held
+    d.loop.step(t)  # the button still held; the display's pages go out
     t += 2
 for _ in range(1000):
     matrix.scan(t)
