@@ -1,0 +1,88 @@
+"""Reading the files a user hands to a command: game logs, layouts, profiles, figures.
+
+Every way a file can be wrong before its contents are even looked at (missing,
+a folder, unreadable, too big, binary, UTF-16, not UTF-8) becomes an
+InputError whose message says what is wrong and what to do; the commands
+print it and exit with status 2. A UTF-8 byte order mark (what Windows
+Notepad writes) is dropped, and Windows line ends are read as line ends.
+"""
+
+import codecs
+import os
+import stat
+from pathlib import Path
+
+MB = 1024 * 1024
+LOG_LIMIT = 64 * MB     # a long game's log is a few hundred KB
+LAYOUT_LIMIT = 4 * MB   # the largest layout is a few KB
+
+
+class InputError(Exception):
+    """A file that cannot be read as the text it should be; the message names it."""
+
+
+def read_text(path, what="file", limit=LOG_LIMIT):
+    """The text of `path` (UTF-8, BOM dropped, CRLF -> LF), or an InputError."""
+    path = Path(path)
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        raise InputError("%s: no such %s: check the name and the folder you are in" % (path, what)) from None
+    except OSError as e:
+        raise InputError("%s: cannot read the %s: %s" % (path, what, e.strerror or e)) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError("%s: is a folder, not a %s: name a file in it" % (path, what))
+    if st.st_size > limit:
+        raise InputError("%s: %.1f MB is far too big for a %s (at most %d MB): is it the right file?"
+                         % (path, st.st_size / MB, what, limit // MB))
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except PermissionError:
+        raise InputError("%s: cannot read the %s: permission denied (check the file's permissions, "
+                         "e.g. chmod u+r)" % (path, what)) from None
+    except OSError as e:
+        raise InputError("%s: cannot read the %s: %s" % (path, what, e.strerror or e)) from None
+    if len(data) > limit:
+        raise InputError("%s: more than %d MB, far too big for a %s: is it the right file?"
+                         % (path, limit // MB, what))
+    return decode(data, path, what)
+
+
+def decode(data, path, what="file"):
+    """UTF-8 text from bytes; an InputError naming the encoding problem."""
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or _looks_utf16(data):
+        raise InputError("%s: the %s is UTF-16 text (what a Windows PowerShell `>` redirect writes); the "
+                         "companion reads UTF-8: convert it, e.g. in PowerShell `Get-Content IN | Set-Content "
+                         "-Encoding utf8 OUT`, or copy logs with `companion pull-log`" % (path, what))
+    if b"\0" in data:
+        raise InputError("%s: a binary file (it holds NUL bytes), not a %s: is it the right file?" % (path, what))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise InputError("%s: line %d: byte 0x%02x is not UTF-8; the %s must be UTF-8 text: re-save it as "
+                         "UTF-8 (or is it the right file?)" % (path, line, data[e.start], what)) from None
+    return text.replace("\r\n", "\n")
+
+
+def _looks_utf16(data):
+    """UTF-16 without a byte order mark: every other byte of ASCII text is NUL."""
+    head = data[:200]
+    if len(head) < 4:
+        return False
+    return head[1::2].count(0) > 0.9 * (len(head) // 2) or head[0::2].count(0) > 0.9 * (len(head) // 2)
+
+
+def writable(path, what="output"):
+    """An InputError if `path` cannot be written (a folder, or its folder is missing)."""
+    path = Path(path)
+    if path.is_dir():
+        raise InputError("%s: is a folder: give a file name for the %s" % (path, what))
+    parent = path.parent
+    if not parent.is_dir():
+        raise InputError("%s: the folder %s does not exist: create it first" % (path, parent))
+    if not os.access(parent, os.W_OK):
+        raise InputError("%s: cannot write in %s (permission denied)" % (path, parent))
