@@ -116,6 +116,17 @@ def test_make_flash_copies_and_verifies_every_file(board):
         assert proc.stdout.split()[-1] == hashlib.sha256(expected[path]).hexdigest(), proc.stdout
 
 
+def test_mpremote_ls_shows_each_files_size(board):
+    # as on a real board's FAT or littlefs (the port's own VFS gives no sizes)
+    dev, _, expected = board
+    proc = mpremote(dev.port, "fs", "ls", ":/lib/companion")
+    listed = dict(reversed(line.split()) for line in proc.stdout.splitlines()[1:])
+    assert listed["app.mpy"] == str(len(expected["/lib/companion/app.mpy"]))
+    assert listed["core/"] == "0"
+    root = mpremote(dev.port, "fs", "ls", ":/").stdout.split()
+    assert "main.py" in root and "tmp/" not in root  # Emscripten's own folders are not the board's
+
+
 def test_deploy_copies_only_changed_files_and_removes_stale_ones(board):
     dev, _, expected = board
     total = len(expected)
