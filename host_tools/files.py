@@ -8,7 +8,6 @@ Notepad writes) is dropped, and Windows line ends are read as line ends.
 """
 
 import codecs
-import os
 import stat
 from pathlib import Path
 
@@ -32,6 +31,9 @@ def read_text(path, what="file", limit=LOG_LIMIT):
         raise InputError("%s: cannot read the %s: %s" % (path, what, e.strerror or e)) from None
     if stat.S_ISDIR(st.st_mode):
         raise InputError("%s: is a folder, not a %s: name a file in it" % (path, what))
+    if not stat.S_ISREG(st.st_mode):  # a pipe or a device would never end, or not be a file at all
+        raise InputError("%s: not a regular file (a pipe, socket or device): save the %s to a file first"
+                         % (path, what))
     if st.st_size > limit:
         raise InputError("%s: %.1f MB is far too big for a %s (at most %d MB): is it the right file?"
                          % (path, st.st_size / MB, what, limit // MB))
@@ -74,15 +76,3 @@ def _looks_utf16(data):
     if len(head) < 4:
         return False
     return head[1::2].count(0) > 0.9 * (len(head) // 2) or head[0::2].count(0) > 0.9 * (len(head) // 2)
-
-
-def writable(path, what="output"):
-    """An InputError if `path` cannot be written (a folder, or its folder is missing)."""
-    path = Path(path)
-    if path.is_dir():
-        raise InputError("%s: is a folder: give a file name for the %s" % (path, what))
-    parent = path.parent
-    if not parent.is_dir():
-        raise InputError("%s: the folder %s does not exist: create it first" % (path, parent))
-    if not os.access(parent, os.W_OK):
-        raise InputError("%s: cannot write in %s (permission denied)" % (path, parent))

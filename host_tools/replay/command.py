@@ -34,6 +34,7 @@ def run(args):
         args.output = args.svg
     try:
         lines = read_text(args.log, "game log").split("\n")
+        too_deep(args.log, lines)
     except InputError as e:
         print("companion replay: %s" % e, file=sys.stderr)
         return 2
@@ -71,6 +72,20 @@ def run(args):
     for state in out:
         print(json.dumps(state))
     return 0
+
+
+def too_deep(path, lines):
+    """An InputError for a line nested too deeply for any JSON parser to take (CPython's
+    json gives up after about a thousand levels); a log line has two or three."""
+    for i in range(len(lines)):
+        if lines[i].count("[") + lines[i].count("{") > 500:
+            try:
+                json.loads(lines[i])
+            except RecursionError:
+                raise InputError("%s: line %d: nested thousands of brackets deep, not a game log line: "
+                                 "is it the right file?" % (path, i + 1)) from None
+            except ValueError:
+                pass
 
 
 def count_events(lines):
