@@ -181,3 +181,18 @@ def test_the_docs_pictures_are_up_to_date(tmp_path, capsys):
     game = tmp_path / "game.svg"
     assert main(["replay", str(LOGS / "kahuna_full_game.jsonl"), "-o", str(game)]) == 0
     assert game.read_text() == (ROOT / "docs/images/kahuna-game.svg").read_text()
+
+
+def test_replay_output_format_follows_the_extension_and_svg_is_a_deprecated_alias(tmp_path, capsys):
+    log = str(LOGS / "worked_example.jsonl")
+    assert main(["replay", log, "-o", str(tmp_path / "a.svg")]) == 0
+    assert main(["replay", log, "--output", str(tmp_path / "a.png")]) == 0
+    assert (tmp_path / "a.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert ET.parse(tmp_path / "a.svg").getroot().tag == SVG + "svg"
+    assert "deprecated" not in capsys.readouterr().err
+    assert main(["replay", log, "--svg", str(tmp_path / "b.svg")]) == 0
+    assert (tmp_path / "b.svg").read_text() == (tmp_path / "a.svg").read_text()
+    assert "--svg is deprecated, use -o" in capsys.readouterr().err
+    assert main(["replay", log, "--svg", str(tmp_path / "c.svg"), "-o", str(tmp_path / "d.svg")]) == 2
+    assert main(["replay", log, "-o", str(tmp_path / "no-such-folder" / "x.svg")]) == 2
+    assert "cannot write" in capsys.readouterr().err
