@@ -79,3 +79,12 @@ def test_every_module_imports_and_every_command_registers():
         importlib.import_module(name)
     names = set(cli.build_parser()._subparsers._group_actions[0].choices)
     assert {"replay", "layout", "flash", "repl", "devices", "virtual-device", "sim", "bench"} <= names
+
+
+def test_pyproject_lists_every_package():
+    """setuptools installs only the packages pyproject.toml lists."""
+    import tomllib
+
+    listed = set(tomllib.loads((HOST_TOOLS.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = set(".".join(p.parent.relative_to(HOST_TOOLS.parent).parts) for p in HOST_TOOLS.rglob("__init__.py"))
+    assert found - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"
