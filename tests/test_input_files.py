@@ -143,6 +143,14 @@ def test_a_utf8_bom_and_windows_line_ends_are_read(tmp_path, capsys, command):
         assert run(capsys, argv, clean)[1] == out
 
 
+@pytest.mark.parametrize("argv", [["virtual-device", "--fs", "FILE"], ["pull-log", "--port", NO_PORT, "--to", "FILE"]])
+def test_a_file_where_a_folder_belongs(tmp_path, capsys, argv):
+    path = tmp_path / "a-file"
+    path.write_text("x")
+    code, _, err = run(capsys, argv, path)
+    assert code == 2 and "%s is a file: give a folder" % path in err
+
+
 def test_the_messages_say_what_to_do(tmp_path, capsys):
     path = tmp_path / "log.jsonl"
     path.write_bytes(codecs.BOM_UTF16_LE + LOG.encode("utf-16-le"))
