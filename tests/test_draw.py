@@ -95,7 +95,7 @@ def test_a_layout_too_broken_to_draw_still_gets_a_picture(tmp_path, capsys, text
 
 
 def test_unknown_picture_type(tmp_path, capsys):
-    assert main(["layout", "draw", "kahuna", "-o", str(tmp_path / "b.gif")]) == 1
+    assert main(["layout", "draw", "kahuna", "-o", str(tmp_path / "b.gif")]) == 2
     assert "name it .svg or .png" in capsys.readouterr().err
 
 

@@ -97,9 +97,9 @@ def run_draw(args):
     try:
         svg = broken_layout_svg(layout, problems) if problems else draw.layout_svg(layout)
         draw.write(svg, args.output)
-    except draw.DrawError as e:
+    except draw.DrawError as e:  # the picture, not the layout: status 2 as for any file problem
         print("companion layout draw: %s" % e, file=sys.stderr)
-        return 1
+        return 2
     if problems:
         for line in format_problems(path, problems):
             print(line, file=sys.stderr)
