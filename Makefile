@@ -52,6 +52,7 @@ images: $(VENV)/.installed cairo
 
 # A MicroPython board over USB (docs/flashing.md). PORT=/dev/ttyACM0 picks one
 # when several are connected (the sim's default PORT above is not used here).
+# LAYOUT and PROFILE: a name in board_layouts/ (profiles/), or a path to a file.
 LAYOUT ?= kahuna
 PROFILE ?= pico
 BOARD_PORT = $(if $(filter command line environment,$(origin PORT)),--port $(PORT))
