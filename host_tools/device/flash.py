@@ -152,7 +152,7 @@ class BoardData:
     Each is a name in board_layouts/ (profiles/) or a path to a file anywhere;
     on the board the layout is /board_layouts/NAME.json after its "name" (that
     is the name saved games and new games look it up by), whatever the file
-    is called here, and the profile after its file name.
+    is called here, and the profile after its "name" (or its file name).
     """
 
     def __init__(self, layout, profile):
@@ -162,7 +162,8 @@ class BoardData:
         self.profile_bytes = _data_file(self.profile_path, PROFILES, profile, "hardware profile")
         self.data = checked_layout(layout, self.layout_bytes, profile, self.profile_bytes)
         self.layout = self.data.get("name", self.layout_path.stem)
-        self.profile = self.profile_path.stem
+        named = json.loads(self.profile_bytes).get("name")  # (checked_layout parsed it: a JSON object)
+        self.profile = named if isinstance(named, str) and SAFE_NAME.match(named) else self.profile_path.stem
         self.game = self.data.get("game", self.layout)
         for what, name, given in (("layout", self.layout, layout), ("profile", self.profile, profile)):
             if not SAFE_NAME.match(name):
