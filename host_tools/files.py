@@ -22,6 +22,13 @@ class InputError(Exception):
 
 def read_text(path, what="file", limit=LOG_LIMIT):
     """The text of `path` (UTF-8, BOM dropped, CRLF -> LF), or an InputError."""
+    return decode(read_bytes(path, what, limit), path, what)
+
+
+def read_bytes(path, what="file", limit=LOG_LIMIT):
+    """The bytes of `path` with a UTF-8 BOM dropped, or an InputError for a file that is
+    missing, a folder, not a regular file, too big, UTF-16 or binary (NUL bytes). Whether
+    each line is UTF-8 is left to the reader (a game log's lines: the core, as on the board)."""
     path = Path(path)
     try:
         st = path.stat()
@@ -48,11 +55,6 @@ def read_text(path, what="file", limit=LOG_LIMIT):
     if len(data) > limit:
         raise InputError("%s: more than %d MB, far too big for a %s: is it the right file?"
                          % (path, limit // MB, what))
-    return decode(data, path, what)
-
-
-def decode(data, path, what="file"):
-    """UTF-8 text from bytes; an InputError naming the encoding problem."""
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8):]
     elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or _looks_utf16(data):
@@ -61,6 +63,11 @@ def decode(data, path, what="file"):
                          "-Encoding utf8 OUT`, or copy logs with `companion pull-log`" % (path, what))
     if b"\0" in data:
         raise InputError("%s: a binary file (it holds NUL bytes), not a %s: is it the right file?" % (path, what))
+    return data
+
+
+def decode(data, path, what="file"):
+    """UTF-8 text from bytes; an InputError naming the line that is not UTF-8."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
