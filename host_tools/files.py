@@ -57,11 +57,14 @@ def read_bytes(path, what="file", limit=LOG_LIMIT):
                          % (path, limit // MB, what))
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8):]
-    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or _looks_utf16(data):
+    # Judged on the first line only: a log torn by a power cut may end in NUL bytes,
+    # and the reader names that line, as the board does.
+    first = data[:data.find(b"\n") + 1 or 200][:200]
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or _looks_utf16(data[:200]):
         raise InputError("%s: the %s is UTF-16 text (what a Windows PowerShell `>` redirect writes); the "
                          "companion reads UTF-8: convert it, e.g. in PowerShell `Get-Content IN | Set-Content "
                          "-Encoding utf8 OUT`, or copy logs with `companion pull-log`" % (path, what))
-    if b"\0" in data:
+    if b"\0" in first:
         raise InputError("%s: a binary file (it holds NUL bytes), not a %s: is it the right file?" % (path, what))
     return data
 
@@ -77,9 +80,11 @@ def decode(data, path, what="file"):
     return text.replace("\r\n", "\n")
 
 
-def _looks_utf16(data):
-    """UTF-16 without a byte order mark: every other byte of ASCII text is NUL."""
-    head = data[:200]
+def _looks_utf16(head):
+    """UTF-16 without a byte order mark: every other byte of ASCII text is NUL, the
+    bytes between are not (a run of NULs, as a torn write leaves, is not UTF-16)."""
     if len(head) < 4:
         return False
-    return head[1::2].count(0) > 0.9 * (len(head) // 2) or head[0::2].count(0) > 0.9 * (len(head) // 2)
+    odd, even = head[1::2], head[0::2]
+    return (odd.count(0) > 0.9 * len(odd) and even.count(0) < 0.5 * len(even)) or \
+        (even.count(0) > 0.9 * len(even) and odd.count(0) < 0.5 * len(odd))

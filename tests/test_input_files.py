@@ -162,6 +162,14 @@ def test_the_messages_say_what_to_do(tmp_path, capsys):
     assert "line 1: not UTF-8 text" in run(capsys, ["replay", "FILE"], path)[2]  # the core says which line
 
 
+def test_a_log_torn_by_a_power_cut_is_read_up_to_its_damaged_line(tmp_path, capsys):
+    """NUL bytes after the header are a torn write, not a binary file: the core names the line."""
+    path = tmp_path / "torn.jsonl"
+    path.write_bytes(LOG.encode() + b"\0" * 300)
+    code, _, err = run(capsys, ["replay", "FILE"], path)
+    assert code == 2 and "line %d:" % (LOG.count("\n") + 1) in err and "binary" not in err
+
+
 def test_a_utf16_log_from_the_command_line(tmp_path):
     """The issue's case end to end: exit 2 and a reason, no traceback."""
     path = tmp_path / "game.jsonl"
