@@ -1,4 +1,4 @@
-"""The drawn board (`companion layout draw`) and drawn game (`companion replay --svg`), parsed back."""
+"""The drawn board (`companion layout draw`) and drawn game (`companion replay -o`), parsed back."""
 
 import json
 import struct
@@ -67,22 +67,42 @@ def test_other_kinds_are_drawn(tmp_path, name, group, count):
     assert len(groups(root, group)) == count
 
 
-def test_draw_refuses_a_broken_layout(tmp_path, capsys):
+def test_a_broken_layout_is_drawn_with_its_problems_marked(tmp_path, capsys):
     out = tmp_path / "b.svg"
     assert main(["layout", "draw", str(ROOT / "tests/layouts/kahuna_broken.json"), "-o", str(out)]) == 1
-    assert not out.exists()
-    assert "island MOMO: no connection reaches it" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "island MOMO: no connection reaches it" in err and "with 6 problems marked in red" in err
+    root = ET.parse(out).getroot()
+    marks = dict((g.get("data-entry"), g.get("data-problem")) for g in groups(root, "problem"))
+    # numbered as listed; GOLA (no "y") and KAHU-LALA (no island LALA) cannot be placed: listed only
+    assert marks == {"connection ELAI-JOJO": "2", "connection ALOA-ALOA": "4", "island MOMO": "6"}
+    listed = [t.text for t in root.iter(SVG + "text") if t.get("class") == "problem-line"]
+    assert listed[0] == '1. island GOLA: has no "y"' and listed[5] == "6. island MOMO: no connection reaches it"
+    drawn = set(g.get("data-name") for g in groups(root, "island"))
+    assert "MOMO" in drawn and "GOLA" not in drawn and len(drawn) == 12
+
+
+@pytest.mark.parametrize("text", ["[1, 2]", "", '{"kind": "islands", "islands": "x"', '{"kind": "hex"}',
+                                  '{"kind": "islands", "size": [0, 0], "islands": [{"name": 3, "x": 1e308, '
+                                  '"y": -5}], "connections": [{"a": [1], "b": {}}]}'])
+def test_a_layout_too_broken_to_draw_still_gets_a_picture(tmp_path, capsys, text):
+    src, out = tmp_path / "l.json", tmp_path / "l.svg"
+    src.write_text(text)
+    assert main(["layout", "draw", str(src), "-o", str(out)]) == 1
+    root = ET.parse(out).getroot()
+    assert [t for t in root.iter(SVG + "text") if t.get("class") == "problem-line"]
+    assert "problem" in capsys.readouterr().err
 
 
 def test_unknown_picture_type(tmp_path, capsys):
-    assert main(["layout", "draw", "kahuna", "-o", str(tmp_path / "b.gif")]) == 1
+    assert main(["layout", "draw", "kahuna", "-o", str(tmp_path / "b.gif")]) == 2
     assert "name it .svg or .png" in capsys.readouterr().err
 
 
 # --- drawn games --------------------------------------------------------------------
 def replay_svg(tmp_path, capsys, log, *more):
     out = tmp_path / "game.svg"
-    assert main(["replay", str(LOGS / log), "--svg", str(out)] + list(more)) == 0
+    assert main(["replay", str(LOGS / log), "-o", str(out)] + list(more)) == 0
     state = json.loads(capsys.readouterr().out)
     root = ET.parse(out).getroot()
     sticks = dict((g.get("data-name"), g.get("data-owner")) for g in groups(root, "connection")
@@ -122,7 +142,7 @@ def test_replay_of_a_full_game_shows_scorings_and_tie_break(tmp_path, capsys):
 
 
 def test_replay_at_beyond_the_log(tmp_path, capsys):
-    assert main(["replay", str(LOGS / "worked_example.jsonl"), "--at", "23", "--svg",
+    assert main(["replay", str(LOGS / "worked_example.jsonl"), "--at", "23", "-o",
                  str(tmp_path / "x.svg")]) == 2
     assert "--at 23: the log has events 1..22" in capsys.readouterr().err
 
@@ -159,5 +179,20 @@ def test_the_docs_pictures_are_up_to_date(tmp_path, capsys):
     board = draw_layout(tmp_path, "kahuna")
     assert board.read_text() == (ROOT / "docs/images/kahuna-board.svg").read_text()
     game = tmp_path / "game.svg"
-    assert main(["replay", str(LOGS / "kahuna_full_game.jsonl"), "--svg", str(game)]) == 0
+    assert main(["replay", str(LOGS / "kahuna_full_game.jsonl"), "-o", str(game)]) == 0
     assert game.read_text() == (ROOT / "docs/images/kahuna-game.svg").read_text()
+
+
+def test_replay_output_format_follows_the_extension_and_svg_is_a_deprecated_alias(tmp_path, capsys):
+    log = str(LOGS / "worked_example.jsonl")
+    assert main(["replay", log, "-o", str(tmp_path / "a.svg")]) == 0
+    assert main(["replay", log, "--output", str(tmp_path / "a.png")]) == 0
+    assert (tmp_path / "a.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert ET.parse(tmp_path / "a.svg").getroot().tag == SVG + "svg"
+    assert "deprecated" not in capsys.readouterr().err
+    assert main(["replay", log, "--svg", str(tmp_path / "b.svg")]) == 0
+    assert (tmp_path / "b.svg").read_text() == (tmp_path / "a.svg").read_text()
+    assert "--svg is deprecated, use -o" in capsys.readouterr().err
+    assert main(["replay", log, "--svg", str(tmp_path / "c.svg"), "-o", str(tmp_path / "d.svg")]) == 2
+    assert main(["replay", log, "-o", str(tmp_path / "no-such-folder" / "x.svg")]) == 2
+    assert "cannot write" in capsys.readouterr().err

@@ -83,4 +83,4 @@ def test_bad_header(tmp_path, text, reason):
 
 def test_missing_file_is_a_clear_error(tmp_path):
     out = replay(tmp_path / "nope.jsonl")
-    assert out.returncode == 2 and "cannot read" in out.stderr
+    assert out.returncode == 2 and "nope.jsonl: no such game log" in out.stderr

@@ -4,6 +4,7 @@ import json
 import sys
 from pathlib import Path
 
+from ..files import InputError, read_text
 from . import measure as bench
 from . import timing as bench_timing
 
@@ -62,8 +63,15 @@ def register(sub):
 
 
 def run(args):
-    if args.compare and not Path(args.compare).exists():
-        print("companion bench: no such file %s" % args.compare, file=sys.stderr)
+    if args.compare:
+        try:
+            old = load_figures(args.compare)
+        except InputError as e:
+            print("companion bench: --compare %s" % e, file=sys.stderr)
+            return 2
+    if Path(args.json).is_dir():
+        print("companion bench: --json %s is a folder: give a file name, e.g. %s/bench.json"
+              % (args.json, args.json.rstrip("/")), file=sys.stderr)
         return 2
     result = bench.measure(games=args.game, quick=args.quick, restore_events=60 if args.quick else 300)
     print(table(result))
@@ -73,8 +81,22 @@ def run(args):
     print("\nfigures written to %s" % out)
     if args.compare:
         print()
-        print(compare(json.loads(Path(args.compare).read_text()), result))
+        print(compare(old, result))
     return 0
+
+
+def load_figures(path):
+    """An earlier run's figures (what --json wrote), or an InputError saying why not."""
+    text = read_text(path, "bench figures file")
+    try:
+        old = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise InputError("%s: not JSON (%s): give a file that `companion bench --json` wrote" % (path, e))
+    if not isinstance(old, dict) or not isinstance(old.get("figures", {}), dict) \
+            or not isinstance(old.get("meta", {}), dict):
+        raise InputError("%s: not bench figures (no \"figures\" object): give a file that `companion bench "
+                         "--json` wrote" % path)
+    return old
 
 
 def _num(v):

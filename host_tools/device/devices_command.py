@@ -54,6 +54,10 @@ def pull_logs(port, dest):
 
 
 def run_pull_log(args):
+    if Path(args.to).exists() and not Path(args.to).is_dir():
+        print("companion pull-log: --to %s is a file: give a folder to copy the logs into" % args.to,
+              file=sys.stderr)
+        return 2
     try:
         copied = pull_logs(args.port, args.to)
     except DeviceError as e:

@@ -36,15 +36,20 @@ class DrawError(Exception):
 # --- layouts -----------------------------------------------------------------------
 def layout_svg(layout):
     """The wiring guide: every element with its name, LED index and button code."""
+    return layout_canvas(layout).text()
+
+
+def layout_canvas(layout, footer=2):
+    """The wiring guide's canvas, with room for `footer` lines below the board."""
     if layout.get("kind") == "islands":
-        canvas = _Canvas(layout, footer=2)
+        canvas = _Canvas(layout, footer=footer)
         _draw_islands(canvas, layout, None)
         _draw_extras(canvas, layout, ("islands", "connections"))
     else:
-        canvas = _Canvas(layout, footer=2)
+        canvas = _Canvas(layout, footer=footer)
         _draw_cells(canvas, layout)
     _legend(canvas, layout)
-    return canvas.text()
+    return canvas
 
 
 def _draw_islands(canvas, layout, state):
@@ -316,12 +321,17 @@ def write(svg_text, path):
         except (ImportError, OSError) as e:
             raise DrawError("PNG output needs cairosvg and the cairo library (Debian: apt-get install "
                             "libcairo2): %s; write .svg instead" % e)
-        cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), write_to=path)
-    elif path.lower().endswith(".svg"):
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(svg_text)
-    else:
+    elif not path.lower().endswith(".svg"):
         raise DrawError("cannot tell the picture type of %s: name it .svg or .png" % path)
+    try:
+        if path.lower().endswith(".png"):
+            cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), write_to=path)
+        else:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(svg_text)
+    except OSError as e:
+        raise DrawError("cannot write %s: %s (check the folder exists and you may write there)"
+                        % (path, e.strerror or e)) from None
 
 
 # --- the drawing surface and small helpers -------------------------------------------------
@@ -347,7 +357,7 @@ class _Canvas:
         ET.SubElement(self.root, "rect", {"x": _n(MARGIN / 2), "y": _n(top - MARGIN / 2), "rx": "14",
                                           "width": _n(WIDTH + MARGIN), "height": _n(board_h + MARGIN),
                                           "fill": SEA})
-        _text(self.root, MARGIN, MARGIN - 6, layout.get("title") or layout.get("name", ""), 18,
+        _text(self.root, MARGIN, MARGIN - 6, str(layout.get("title") or layout.get("name", "")), 18,
               bold=True, anchor="start").set("class", "title")
         self.board = ET.SubElement(self.root, "g", {"class": "board"})
 

@@ -43,6 +43,8 @@ WINNER = const(5)  # 0 none, 1 white, 2 black, 3 draw
 HOW = const(6)
 NSCALARS = const(7)
 
+TOWERS = const(6)  # the board has six; a start position ("position" in the header) places all of them
+
 
 def draw_start_player(seed):
     return PLAYERS[Rng(seed).below(2)]
@@ -65,6 +67,9 @@ class Rukuni(Game):
         tower_names = position.get("towers", board.towers)
         if not tower_names:
             raise LayoutError("the layout needs a list of 'towers': the cells where they start")
+        if "towers" in position and (not isinstance(tower_names, list) or len(tower_names) != TOWERS):
+            raise Illegal("the start position must place all %d towers, as a list of %d cells; it gives %s"
+                          % (TOWERS, TOWERS, len(tower_names) if isinstance(tower_names, list) else repr(tower_names)))
         n = board.size
         self.ncell = n
         self.ntower = len(tower_names)
