@@ -63,9 +63,9 @@ def test_store_drops_a_torn_header_and_keeps_finished_games(tmp_path):
     assert not (tmp_path / "games" / "current.jsonl").exists()
     s.begin({"game": "kahuna"})
     s.append({"op": "end_turn"})
-    (tmp_path / "games" / "current.jsonl").open("a").write('{"op": "pla')
+    (tmp_path / "games" / "log" / "00000.jl").open("a").write('{"op": "pla')
     assert s.load() == ['{"game": "kahuna"}', '{"op": "end_turn"}']
-    assert (tmp_path / "games" / "current.jsonl").read_text().endswith('"end_turn"}\n')
+    assert (tmp_path / "games" / "log" / "00000.jl").read_text().endswith('"end_turn"}\n')
 
 
 DISPLAY = """
@@ -202,6 +202,7 @@ def test_store_finishes_a_repair_cut_between_remove_and_rename(tmp_path):
     # FAT cannot rename onto a file: _rewrite removes, then renames; a cut between leaves only .tmp
     root = tmp_path / "games"
     s = Store(str(root))
-    (root / "current.jsonl.tmp").write_text('{"game": "kahuna"}\n{"op": "end_turn"}\n')
+    (root / "log").mkdir()
+    (root / "log" / "00000.jl.tmp").write_text('{"game": "kahuna"}\n{"op": "end_turn"}\n')
     assert s.load() == ['{"game": "kahuna"}', '{"op": "end_turn"}']
-    assert not (root / "current.jsonl.tmp").exists()
+    assert not (root / "log" / "00000.jl.tmp").exists()

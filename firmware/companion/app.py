@@ -15,7 +15,10 @@ from . import ui as uis
 from .settings import Settings
 from .text import wrap
 
-LEVELS = (16, 40, 80, 150, 255)  # brightness settings, 1..5
+LEVELS = (16, 40, 80, 150, 255)
+CHECKPOINTED = ("kahuna",)  # games whose whole state is Game.s (a checkpoint restores it)
+MAX_PENDING = 32  # unsaved events kept in memory before the display warns that a reset loses them
+CHECK_EVERY = 24  # logged lines between checkpoints: boot replays at most about this many  # brightness settings, 1..5
 MENU_LINES = 7
 
 
@@ -62,6 +65,9 @@ class App:
         self.ui = None
         self.pending = []  # events shown but not yet in the log on flash (see flush)
         self.unsaved = False  # the last flush failed
+        self._quiet = False  # inside idle()
+        self.checked = 0  # log lines covered by the last checkpoint
+        self.based = 0  # the game was restored from a checkpoint after this many lines (undo stops there)
         self.ticker = None  # the UI's tick(now_ms), if it has a clock; the run loop calls tick()
         self.menu_open = False
         self.cursor = 0
@@ -93,20 +99,53 @@ class App:
 
     # --- boot ------------------------------------------------------------------
     def boot(self):
-        """Restore the game from the log on flash, or open the new-game menu."""
-        lines = self.store.load()
+        """Restore the game from the log on flash, or open the new-game menu.
+
+        A damaged log never stops the board: the game resumes after its
+        longest valid prefix, the whole original goes to the archive, and
+        the display says so (docs/firmware.md, "When the log is damaged")."""
+        store = self.store
+        try:
+            lines = store.read()
+        except OSError as e:
+            lines = None
+            self.message = wrap("cannot read the saved game (flash: %s): start a new one" % e)
         if lines:
-            try:
-                self._start(log.replay(lines, self.load_layout), self.layout)
+            check = store.load_check(lines) if self.game_name in CHECKPOINTED else None
+            game, n, error = log.resume(lines, self.load_layout, check)
+            if error is None and store.problem:
+                error = store.problem
+            if error is not None:
+                self._damaged(game, n, error)
+            if game is not None:
+                self._start(game, self.layout)
+                self.based = check[0] if getattr(game, "restored", False) else 0
+                self.checked = self.based or store.n
                 self._resume_clock()
-            except log.LogError as e:
-                self.store.archive()
-                self.message = wrap("saved game unusable, archived: " + str(e))
         if self.game is None:
             self.menu_open = True
         if self._load_layout is not None:
             self.layout = None  # read again by new_game
         self._refresh()
+
+    def _damaged(self, game, n, error):
+        """Keep the damaged log whole in the archive, go on with its first n lines."""
+        print("companion: saved game damaged:", error)
+        store = self.store
+        try:
+            kept = store.keep_copy()
+            if game is not None:
+                store.truncate(n)
+            else:
+                store.drop()
+        except OSError as e:
+            self.message = wrap("saved game damaged (%s); cannot repair it (flash: %s)" % (error, e))
+            return
+        where = store.root + "/" + kept
+        if game is None:
+            self.message = wrap("saved game unreadable, kept as %s: start a new game" % where)
+        else:
+            self.message = wrap("log damaged at line %d: resumed before it; all kept in %s" % (n + 1, where))
 
     def _start(self, game, layout):
         self.game = game
@@ -168,6 +207,8 @@ class App:
         self.ui.accepted(event)
 
     def _undo(self, code):
+        if self.game.events_in_effect() == 0 and self.based:
+            self._rebuild()
         if self.game.events_in_effect() == 0:
             self._refuse(code, "nothing to undo")
             return
@@ -176,31 +217,79 @@ class App:
         self.pending.append(event)
         self.ui.accepted(event)
 
+    def _rebuild(self):
+        """Replay the whole log, for an undo behind the checkpoint the game was restored from."""
+        try:
+            lines = self.store.read()
+            game = log.replay(lines, self.load_layout)
+            for event in self.pending:
+                game.apply(event)
+        except (OSError, log.LogError, Illegal):
+            return
+        self.based = 0
+        self._start(game, self.load_layout(self.layout_name))
+
+    def idle(self):
+        """The run loop calls this when nobody has pressed for a while: flash
+        work that may erase (merging log pieces, a checkpoint) happens here,
+        never between a press and its light."""
+        if self.pending:
+            self._quiet = True
+            self.flush()
+            self._quiet = False
+        if self.pending or self.unsaved or self.game is None:
+            return
+        store = self.store
+        try:
+            store.maintain()
+            if self.game_name in CHECKPOINTED and store.n - self.checked >= CHECK_EVERY:
+                store.save_check(self.game.snapshot())
+                self.checked = store.n
+        except OSError:
+            pass  # the log itself is safe; this was only to make boot quicker
+
     def flush(self):
         """Write the events shown since the last call to the log, oldest first.
 
         The run loop calls this right after the LEDs show a press, so the
         light never waits for the flash. An event that cannot be written
-        (flash full or failing) stays queued and is tried again at the next
-        flush; the game goes on from memory and the display says so."""
+        (flash full or failing) stays queued in memory and the game goes on;
+        the display says so. The next flush tries again (the store first
+        mends a half-written line, and frees room by deleting the oldest
+        archived game when the flash is full); once it succeeds the log has
+        caught up and the display says "saved again". Past MAX_PENDING
+        events the display says plainly that a reset would lose the game,
+        and writes are tried only in quiet time (idle)."""
         pending = self.pending
+        if self.unsaved and len(pending) > MAX_PENDING and not self._quiet:
+            return False
         while pending:
             try:
                 self.store.append(pending[0])
             except OSError as e:
-                if not self.unsaved:
-                    self.unsaved = True
-                    self.message = wrap("NOT SAVED (flash: %s): play on, the game is kept in memory" % e)
-                    self._refresh()
+                self._not_saved(e)
                 return False
             pending.pop(0)
             if not pending:
                 self._save_clock()
         if self.unsaved:
             self.unsaved = False
-            self.message = wrap("saved again")
+            self.message = wrap("saved again: the log has caught up")
             self._refresh()
         return True
+
+    def _not_saved(self, e):
+        print("companion: log write failed:", e)
+        n = len(self.pending)
+        if n > MAX_PENDING:
+            text = "GAME NOT SAVED for %d events (flash: %s): a reset loses them" % (n, e)
+        elif not self.unsaved:
+            text = "NOT SAVED (flash: %s): play on, the game is kept in memory" % e
+        else:
+            return
+        self.unsaved = True
+        self.message = wrap(text)
+        self._refresh()
 
     def _refuse(self, code, why):
         self.message = wrap(why)
@@ -284,6 +373,7 @@ class App:
             self.message = wrap("cannot start: %s" % e)
             return
         self._start(game, layout)
+        self.checked = self.based = 0
         self.menu_open = False
 
     def _menu_lines(self):

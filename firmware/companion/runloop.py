@@ -23,6 +23,7 @@ SCAN_MS = 2  # device loop period
 LED_MS = 20  # LED animation period
 FLASH_MS = 700  # how long a refused press flashes red
 TICK_MS = 1000  # how often a game UI's clock (UI.tick) is called
+IDLE_MS = 1000  # no press for this long: the app's quiet-time flash work (App.idle)
 BLANK_LEDS = 256  # LEDs switched off when boot stops (the chain may be shorter)
 LAYOUTS = "/board_layouts"
 CONFIG = "/config.json"
@@ -40,6 +41,7 @@ class Loop:
         self.flash_at = 0
         self.ticker = None  # the clock last ticked; a new one (new game) ticks at once
         self.tick_at = 0
+        self.press_at = None  # the last press, until App.idle() has run after it
 
     def step(self, now):
         app = self.app
@@ -48,6 +50,7 @@ class Loop:
         e = b.get()
         while e >= 0:
             app.key(e >> 2, (e & 3) == LONG)
+            self.press_at = now
             if app.flashing:
                 self.flash_at = now
             e = b.get()
@@ -65,6 +68,11 @@ class Loop:
         if app.version != self.drawn:
             self.screen.show(app.lines)
             self.drawn = app.version
+        elif self.press_at is not None and age(now, self.press_at) >= IDLE_MS:
+            self.press_at = None
+            idle = getattr(app, "idle", None)
+            if idle:
+                idle()
 
 
 class Halted:

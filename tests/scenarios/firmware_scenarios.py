@@ -321,9 +321,9 @@ def archive():
         s.append({"op": "end_turn"})
     s.archive()
     names = s.finished()
-    assert names == ["game-0003.jsonl", "game-0004.jsonl", "game-0005.jsonl"], names
-    with open(root + "/" + names[0]) as f:
-        assert [json.loads(l) for l in f.read().split("\n") if l] == [{"game": "kahuna", "n": 2}, {"op": "end_turn"}]
+    assert names == ["game-0003", "game-0004", "game-0005"], names
+    text = s.archived(names[0]).decode()
+    assert [json.loads(l) for l in text.split("\n") if l] == [{"game": "kahuna", "n": 2}, {"op": "end_turn"}]
     return names
 
 

@@ -96,3 +96,48 @@ def replay(lines, load_layout, each=None):
     if game is None:
         raise LogError(max(lineno, 1), "the log is empty: it needs a header line")
     return game
+
+
+def resume(lines, load_layout, check=None):
+    """The longest valid prefix of a log given line by line (bytes or str).
+
+    Returns (game, n, error): the game after the first n lines (None when
+    the header itself is unusable) and the LogError of line n + 1, or None
+    when every line was good. check: (n, snapshot) of a checkpoint known to
+    match the first n lines; the game then starts from it and only the lines
+    after it are replayed (all of them again if an undo reaches behind it).
+    """
+    game = None
+    base = 0
+    for i in range(len(lines)):
+        text = lines[i]
+        try:
+            if isinstance(text, bytes):
+                text = text.decode()
+        except UnicodeError:
+            return game, i, LogError(i + 1, "damaged bytes (not text)")
+        if not text.strip():
+            continue
+        try:
+            if game is None:
+                header, game = start(text, load_layout, i + 1)
+                if check is not None and check[0] > 1 and game.restore(check[1]):
+                    base = check[0]
+                    break
+            else:
+                apply_line(game, text, i + 1)
+        except LogError as e:
+            return game, i, e
+    if not base:
+        return game, len(lines), None if game is not None else LogError(1, "the log is empty")
+    for i in range(base, len(lines)):
+        text = lines[i]
+        if not game.events_in_effect() and "undo" in str(text):
+            return resume(lines, load_layout)  # the undo takes back an event before the checkpoint
+        try:
+            apply_line(game, text.decode() if isinstance(text, bytes) else text, i + 1)
+        except (LogError, UnicodeError) as e:
+            if not isinstance(e, LogError):
+                e = LogError(i + 1, "damaged bytes (not text)")
+            return game, i, e
+    return game, len(lines), None
