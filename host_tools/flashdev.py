@@ -34,14 +34,21 @@ class Flash:
         self.cut_at = -1  # the operation (0-based) during which the power fails
         self.dead = False
         self.seed = 1
+        self.off = PowerCut("no power")  # made now: a file closed by the GC later must not allocate
 
-    def revive(self):
-        self.dead = False
-        self.cut_at = -1
+    def copy(self):
+        """A fresh device holding this one's contents: the next boot. This one
+        stays dead, so that a file object of the old mount finalised later
+        cannot write to the flash of the new one."""
+        other = self.__class__()
+        for k in ("bs", "count", "page", "erases", "programs", "ops", "seed"):
+            setattr(other, k, getattr(self, k))
+        other.mem = bytearray(self.mem)
+        return other
 
     def _op(self):
         if self.dead:
-            raise PowerCut("no power")
+            raise self.off
         n = self.ops
         self.ops += 1
         if n == self.cut_at:
@@ -55,7 +62,7 @@ class Flash:
 
     def readblocks(self, block, buf, offset=0):
         if self.dead:
-            raise PowerCut("no power")
+            raise self.off
         a = block * self.bs + offset
         buf[:] = self.mem[a:a + len(buf)]
 
@@ -109,7 +116,7 @@ class Sectors(Flash):
     """512-byte sectors written whole, for FAT: a cut leaves the sector's
     first bytes new and the rest as it was (no erase of its own)."""
 
-    def __init__(self, blocks=512):
+    def __init__(self, blocks=256):
         Flash.__init__(self, blocks, 512, 512)
 
     def writeblocks(self, block, buf, offset=None):

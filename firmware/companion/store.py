@@ -83,6 +83,14 @@ def _remove(path):
         pass
 
 
+def _drop(path):
+    """Remove a file; one that cannot even be removed is renamed out of the way."""
+    try:
+        os.remove(path)
+    except OSError:
+        os.rename(path, path + ".bad")
+
+
 def _pieces(folder):
     """[(first line, file name)] of a log folder, in order."""
     out = []
@@ -151,7 +159,13 @@ class Store:
             if first > self.n:
                 self.problem = "lines %d to %d are missing" % (self.n + 1, first)
                 break
-            data = _read(path)
+            try:
+                data = _read(path)
+            except OSError as e:  # FAT: a piece whose clusters a cut left unrecorded
+                if i < len(pieces) - 1:
+                    self.problem = "%s is unreadable (%s)" % (name, e)
+                    break
+                data = b""  # the newest piece: it held only the event being written
             cut = data.rfind(b"\n") + 1
             if cut < len(data):
                 if i < len(pieces) - 1:
@@ -162,8 +176,11 @@ class Store:
                 if data:
                     _write(path, data)
                 else:
-                    os.remove(path)
+                    _drop(path)
                     break
+            elif not data:
+                _drop(path)
+                break
             new = data.split(b"\n")
             new.pop()
             lines += new
@@ -199,7 +216,14 @@ class Store:
         return log_bytes(self.dir) if _is_dir(self.dir) else b""
 
     def _adopt(self):
-        """A whole log at ROOT/current.jsonl becomes the running game."""
+        """Finish a New game cut short; a whole log at ROOT/current.jsonl
+        becomes the running game."""
+        new = self.dir + ".new"
+        if _is_dir(new):
+            if _is_dir(self.dir):
+                _rmtree(new)  # cut before the old game was archived: it goes on
+            else:
+                os.rename(new, self.dir)
         path = self.root + "/" + CURRENT
         if not _exists(path):
             return
@@ -212,13 +236,22 @@ class Store:
 
     # --- writing -------------------------------------------------------------
     def begin(self, header):
-        """Start a new game log; the previous one (if any) is archived."""
+        """Start a new game log; the previous one (if any) is archived. The new
+        folder is written first and renamed into place after the archiving,
+        so a cut leaves the old game running or the new one started."""
+        new = self.dir + ".new"
+        _rmtree(new)
+        os.mkdir(new)
+        data = log.dump(header).encode() + b"\n"
+        with open(new + "/00000.jl", "wb") as f:
+            f.write(data)
         self.archive()
-        os.mkdir(self.dir)
-        self.n = self.crc = self.size = 0
-        self.tail = -1
+        os.rename(new, self.dir)
+        self.n = 1
+        self.crc = crc32(data)
+        self.tail = 0
+        self.size = len(data)
         self.closed = []
-        self._append(log.dump(header))
 
     def append(self, event):
         """Log one event. On a full flash the oldest archived game is deleted
