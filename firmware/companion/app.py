@@ -9,6 +9,7 @@ shows refusals: the pressed element flashes red and the display says why.
 
 from .core import Illegal, LayoutError
 from .core import log
+from .store import ENOSPC
 from .core.games import new_game
 from .frame import Frame, RED, FLASH
 from . import ui as uis
@@ -66,6 +67,8 @@ class App:
         self.pending = []  # events shown but not yet in the log on flash (see flush)
         self.unsaved = False  # the last flush failed
         self._quiet = False  # inside idle()
+        self._tried = 0  # events pending at the last failed write
+        self._why = ""
         self.checked = 0  # log lines covered by the last checkpoint
         self.based = 0  # the game was restored from a checkpoint after this many lines (undo stops there)
         self.ticker = None  # the UI's tick(now_ms), if it has a clock; the run loop calls tick()
@@ -141,11 +144,10 @@ class App:
         except OSError as e:
             self.message = wrap("saved game damaged (%s); cannot repair it (flash: %s)" % (error, e))
             return
-        where = store.root + "/" + kept
         if game is None:
-            self.message = wrap("saved game unreadable, kept as %s: start a new game" % where)
+            self.message = wrap("unreadable saved game kept as %s: start a new one" % kept)
         else:
-            self.message = wrap("log damaged at line %d: resumed before it; all kept in %s" % (n + 1, where))
+            self.message = wrap("line %d damaged: resumed before it. Whole log: %s" % (n + 1, kept))
 
     def _start(self, game, layout):
         self.game = game
@@ -261,8 +263,10 @@ class App:
         events the display says plainly that a reset would lose the game,
         and writes are tried only in quiet time (idle)."""
         pending = self.pending
-        if self.unsaved and len(pending) > MAX_PENDING and not self._quiet:
-            return False
+        if self.unsaved and not self._quiet and (len(pending) == self._tried or len(pending) > MAX_PENDING):
+            if not self.message:  # a press cleared it
+                self._show_unsaved()
+            return False  # tried already: again with the next event, or in quiet time
         while pending:
             try:
                 self.store.append(pending[0])
@@ -279,15 +283,20 @@ class App:
         return True
 
     def _not_saved(self, e):
-        print("companion: log write failed:", e)
+        self._tried = len(self.pending)
+        if not self.unsaved:
+            print("companion: log write failed:", e)
+        code = e.args[0] if e.args else e
+        self._why = "flash full" if code == ENOSPC else "flash failing: error %s" % code
+        self.unsaved = True
+        self._show_unsaved()
+
+    def _show_unsaved(self):
         n = len(self.pending)
         if n > MAX_PENDING:
-            text = "GAME NOT SAVED for %d events (flash: %s): a reset loses them" % (n, e)
-        elif not self.unsaved:
-            text = "NOT SAVED (flash: %s): play on, the game is kept in memory" % e
+            text = "GAME NOT SAVED for %d events (%s): a reset loses them" % (n, self._why)
         else:
-            return
-        self.unsaved = True
+            text = "NOT SAVED (%s): play on, the game is kept in memory" % self._why
         self.message = wrap(text)
         self._refresh()
 

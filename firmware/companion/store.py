@@ -124,6 +124,7 @@ class Store:
         self.size = 0  # its bytes
         self.closed = []  # first lines of the small pieces before it, not yet merged
         self.problem = None  # read(): what was wrong beyond the lines it returned
+        self.dropped = b""
         self.torn = False  # the last append failed: it may have left part of its line
         if not _exists(root):
             os.mkdir(root)
@@ -137,6 +138,7 @@ class Store:
         piece missing) end the list; `problem` then says what is wrong."""
         self._adopt()
         self.problem = None
+        self.dropped = b""  # a torn last line read() cut off (keep_copy keeps it)
         self.n = self.crc = self.size = 0
         self.tail = -1
         self.closed = []
@@ -172,6 +174,7 @@ class Store:
                     self.problem = "line %d is cut short" % (self.n + data[:cut].count(b"\n") + 1)
                     lines += data[:cut].split(b"\n")[:-1]
                     break
+                self.dropped = data[cut:]
                 data = data[:cut]  # the event being written at a power cut
                 if data:
                     _write(path, data)
@@ -331,7 +334,8 @@ class Store:
         """Copy the running game's files, as they are, into the archive; its name."""
         name = self._next_name()
         _write(self.root + "/" + name + ".jsonl", b"".join(
-            _read(self.dir + "/" + n) for n in sorted(os.listdir(self.dir)) if not n.endswith(".tmp")))
+            _read(self.dir + "/" + n) for n in sorted(os.listdir(self.dir)) if not n.endswith(".tmp"))
+            + self.dropped)
         self._prune()
         return name + ".jsonl"
 
