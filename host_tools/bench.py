@@ -17,7 +17,7 @@ from pathlib import Path
 
 from companion.core.games import new_game
 
-from . import bench_cases
+from . import bench_cases, bench_store
 from .bench_random import random_games, random_log
 from .flash import GAME_MODULES, board_sources
 from .micropython import MicroPythonError
@@ -43,6 +43,7 @@ TARGETS = {
     "restore.rp2040_ms": 500,  # "well under a second"
     "mpy.board": 48 * 1024,  # what one board carries: the firmware with its own game
 }
+TARGETS.update(bench_store.TARGETS)  # the game log on flash (host_tools/bench_store.py)
 
 
 def target_of(key):
@@ -301,6 +302,7 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
         jobs += [heap_job()] + restore_jobs(logdir)
         if firmware:
             jobs += firmware_jobs(logdir)
+            jobs.append(bench_store.restore_job(_job))
         with ThreadPoolExecutor(max_workers=2) as pool:
             results = list(pool.map(lambda job: _run_job(job, logdir / "mpy"), jobs))
     raw = {}
@@ -317,6 +319,9 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
     raw["cpython.events_per_s"] = int(rate)
     raw["cpython.events"] = n
     result = derive(raw, sizes, games, only, restore_events, firmware)
+    bench_store.derive(raw, result["figures"])
+    if firmware:
+        result["figures"].update(bench_store.flash_figures(100 if quick else bench_store.EVENTS))
     result["meta"]["quick"] = quick
     result["details"]["errors"] = errors
     return result

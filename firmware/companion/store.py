@@ -24,6 +24,7 @@ the events after it).
 
 import errno
 import os
+import sys
 
 from .core import log
 
@@ -40,8 +41,13 @@ CURRENT = "current.jsonl"
 LOG = "log"
 CLOCK = "clock.txt"
 CHECK = "check.bin"
-CHUNK = 192  # bytes a piece may reach and stay inline in littlefs (progsize 256: one page a commit)
-MERGE = 8  # closed pieces merged into one in quiet time
+# Bytes a piece may reach: it stays inline in littlefs's metadata, and an
+# append rewrites it there, so small is cheap; the inline limit is the
+# cache size (rp2: progsize 256, 1 KB cache; ESP32: progsize 32, 128 bytes).
+# Measured by `make bench` (docs/firmware.md).
+CHUNKS = {"rp2": 192, "esp32": 96}
+CHUNK = CHUNKS.get(sys.platform, 192)
+MERGE = 16  # closed pieces merged into one in quiet time
 
 
 def _exists(path):
