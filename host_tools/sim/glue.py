@@ -64,3 +64,20 @@ def brightness(name):
 def archive(root):
     """Set the running game aside (the firmware's own archive), before loading another."""
     Store(root).archive()
+
+
+def log_text(root):
+    """The running game's log as one JSON-lines text (the store keeps it in pieces)."""
+    return Store(root).text().decode()
+
+
+def archived(root):
+    """The archived games' names, oldest first."""
+    try:
+        return Store(root).finished()
+    except OSError:
+        return []
+
+
+def archived_text(root, name):
+    return Store(root).archived(name).decode()
