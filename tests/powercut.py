@@ -18,7 +18,8 @@ from flashdev import Flash, Sectors, PowerCut
 from companion import app as app_module, store as store_module
 from companion.app import App
 from companion.core import log
-from companion.store import Store, log_bytes
+from companion.store import Store
+from scenarios.common import saved_log
 
 MOUNT = "/fl"
 ROOT = MOUNT + "/games"
@@ -89,7 +90,7 @@ def view():
             out.append(None)
             continue
         try:
-            data = log_bytes(path) if not path.endswith(".jsonl") else open(path, "rb").read()
+            data = saved_log(*path.rsplit("/", 1))
         except OSError:
             out.append(None)
             continue

@@ -46,8 +46,8 @@ def test_a_checkpoint_restores_the_same_game_and_undo_goes_back_through_it():
 def test_a_failing_flash_plays_on_from_memory_and_catches_up():
     r = sc.flash_fails()
     assert r["message"][0] == "NOT SAVED (flash" and r["pending"] == 2 and r["log_while_failing"] == 2
-    assert r["message_after"] == ["saved again: the", "log has caught", "up"] and len(r["log_after"]) == 5
-    assert r["long_message"][0] == "GAME NOT SAVED" and r["long_message"][-1] == "reset loses them"
+    assert r["message_after"] == ["saved again"] and len(r["log_after"]) == 5
+    assert r["long_message"][0] == "GAME NOT SAVED" and r["long_message"][-1].endswith("them")
     assert r["caught_up"] == [0, False, 5 + 2 * 33]
 
 

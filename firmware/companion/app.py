@@ -110,44 +110,28 @@ class App:
         store = self.store
         try:
             lines = store.read()
+            if lines:
+                check = store.load_check(lines) if self.game_name in CHECKPOINTED else None
+                game, n, error = log.resume(lines, self.load_layout, check)
+                error = error or store.problem
+                if error:  # keep the whole original in the archive, go on with its first n lines
+                    print("companion: saved game damaged:", error)
+                    kept = store.keep_copy()
+                    store.truncate(n)
+                    self.message = wrap("line %d damaged: resumed before it. Whole log: %s" % (n + 1, kept)
+                                        if game else "unreadable saved game kept as %s: start a new one" % kept)
+                if game:
+                    self._start(game, self.layout)
+                    self.based = check[0] if getattr(game, "restored", 0) else 0
+                    self.checked = self.based or store.n
+                    self._resume_clock()
         except OSError as e:
-            lines = None
-            self.message = wrap("cannot read the saved game (flash: %s): start a new one" % e)
-        if lines:
-            check = store.load_check(lines) if self.game_name in CHECKPOINTED else None
-            game, n, error = log.resume(lines, self.load_layout, check)
-            if error is None and store.problem:
-                error = store.problem
-            if error is not None:
-                self._damaged(game, n, error)
-            if game is not None:
-                self._start(game, self.layout)
-                self.based = check[0] if getattr(game, "restored", False) else 0
-                self.checked = self.based or store.n
-                self._resume_clock()
+            self.message = wrap("flash error %s: saved game not read" % e)
         if self.game is None:
             self.menu_open = True
         if self._load_layout is not None:
             self.layout = None  # read again by new_game
         self._refresh()
-
-    def _damaged(self, game, n, error):
-        """Keep the damaged log whole in the archive, go on with its first n lines."""
-        print("companion: saved game damaged:", error)
-        store = self.store
-        try:
-            kept = store.keep_copy()
-            if game is not None:
-                store.truncate(n)
-            else:
-                store.drop()
-        except OSError as e:
-            self.message = wrap("saved game damaged (%s); cannot repair it (flash: %s)" % (error, e))
-            return
-        if game is None:
-            self.message = wrap("unreadable saved game kept as %s: start a new one" % kept)
-        else:
-            self.message = wrap("line %d damaged: resumed before it. Whole log: %s" % (n + 1, kept))
 
     def _start(self, game, layout):
         self.game = game
@@ -278,26 +262,21 @@ class App:
                 self._save_clock()
         if self.unsaved:
             self.unsaved = False
-            self.message = wrap("saved again: the log has caught up")
+            self.message = wrap("saved again")
             self._refresh()
         return True
 
     def _not_saved(self, e):
         self._tried = len(self.pending)
-        if not self.unsaved:
-            print("companion: log write failed:", e)
-        code = e.args[0] if e.args else e
-        self._why = "flash full" if code == ENOSPC else "flash failing: error %s" % code
+        code = e.args[0] if e.args else 0
+        self._why = "flash full" if code == ENOSPC else "flash error %s" % code
         self.unsaved = True
         self._show_unsaved()
 
     def _show_unsaved(self):
         n = len(self.pending)
-        if n > MAX_PENDING:
-            text = "GAME NOT SAVED for %d events (%s): a reset loses them" % (n, self._why)
-        else:
-            text = "NOT SAVED (%s): play on, the game is kept in memory" % self._why
-        self.message = wrap(text)
+        self.message = wrap("GAME NOT SAVED for %d events (%s): a reset loses them" % (n, self._why)
+                            if n > MAX_PENDING else "NOT SAVED (%s): play on from memory" % self._why)
         self._refresh()
 
     def _refuse(self, code, why):

@@ -83,18 +83,14 @@ def _write(path, data):
 
 
 def _remove(path):
+    """Remove a file if it is there; one that cannot be removed is renamed out of the way."""
     try:
         os.remove(path)
     except OSError:
-        pass
-
-
-def _drop(path):
-    """Remove a file; one that cannot even be removed is renamed out of the way."""
-    try:
-        os.remove(path)
-    except OSError:
-        os.rename(path, path + ".bad")
+        try:
+            os.rename(path, path + ".bad")
+        except OSError:
+            pass
 
 
 def _pieces(folder):
@@ -105,18 +101,6 @@ def _pieces(folder):
             out.append((int(name[:-3]), name))
     out.sort()
     return out
-
-
-def log_bytes(folder):
-    """A log folder's pieces as one JSON-lines log (bytes), merge leftovers skipped."""
-    out = []
-    end = 0
-    for first, name in _pieces(folder):
-        data = _read(folder + "/" + name)
-        if first >= end or not out:
-            out.append(data)
-            end = first + data.count(b"\n")
-    return b"".join(out)
 
 
 class Store:
@@ -141,88 +125,55 @@ class Store:
 
         A torn last line (a write cut by a power loss) is dropped and its
         piece rewritten without it. Lines that cannot be read in order (a
-        piece missing) end the list; `problem` then says what is wrong."""
+        piece missing or unreadable) end the list; `problem` says so."""
         self._adopt()
         self.problem = None
-        self.dropped = b""  # a torn last line read() cut off (keep_copy keeps it)
+        self.dropped = b""  # the torn last line cut off (keep_copy keeps it)
         self.n = self.crc = self.size = 0
         self.tail = -1
         self.closed = []
         if not _is_dir(self.dir):
             return None
+        d = self.dir + "/"
         for name in os.listdir(self.dir):
-            if name.endswith(".jl.tmp") and _exists(self.dir + "/" + name[:-4]):
-                os.remove(self.dir + "/" + name)  # a merge or repair cut before its rename
-        for name in os.listdir(self.dir):
-            if name.endswith(".jl.tmp"):  # FAT: cut between the remove and the rename
-                os.rename(self.dir + "/" + name, self.dir + "/" + name[:-4])
+            if name.endswith(".jl.tmp"):
+                if _exists(d + name[:-4]):
+                    os.remove(d + name)  # a merge or repair cut before its rename
+                else:  # FAT: cut between the remove and the rename
+                    os.rename(d + name, d + name[:-4])
         lines = []
         pieces = _pieces(self.dir)
-        for i in range(len(pieces)):
-            first, name = pieces[i]
-            path = self.dir + "/" + name
+        last = pieces[-1][0] if pieces else 0
+        for first, name in pieces:
             if first < self.n:  # a merge's leftover: its lines are in the piece before
-                os.remove(path)
+                os.remove(d + name)
                 continue
             if first > self.n:
                 self.problem = "lines %d to %d are missing" % (self.n + 1, first)
                 break
             try:
-                data = _read(path)
-            except OSError as e:  # FAT: a piece whose clusters a cut left unrecorded
-                if i < len(pieces) - 1:
-                    self.problem = "%s is unreadable (%s)" % (name, e)
-                    break
-                data = b""  # the newest piece: it held only the event being written
+                data = _read(d + name)
+            except OSError:  # FAT: a cut left the newest piece's clusters unrecorded
+                data = b""
             cut = data.rfind(b"\n") + 1
-            if cut < len(data):
-                if i < len(pieces) - 1:
-                    self.problem = "line %d is cut short" % (self.n + data[:cut].count(b"\n") + 1)
-                    lines += data[:cut].split(b"\n")[:-1]
-                    break
+            if first == last and cut < len(data) or not data:
                 self.dropped = data[cut:]
                 data = data[:cut]  # the event being written at a power cut
                 if data:
-                    _write(path, data)
+                    _write(d + name, data)
                 else:
-                    _drop(path)
+                    _remove(d + name)
                     break
-            elif not data:
-                _drop(path)
-                break
-            new = data.split(b"\n")
+            new = data[:cut].split(b"\n")
             new.pop()
             lines += new
             self.n += len(new)
-            self.crc = crc32(data, self.crc)
+            self.crc = crc32(data[:cut], self.crc)
             if self.tail >= 0 and self.size <= CHUNK:
                 self.closed.append(self.tail)
             self.tail = first
             self.size = len(data)
-        if self.problem:
-            self.n = len(lines)
-            self.crc = crc32(b"".join(l + b"\n" for l in lines))
-        if not lines:
-            return None
-        return lines
-
-    def load(self):
-        """The complete lines as text, up to the first that is not UTF-8 (older callers)."""
-        lines = self.read()
-        if lines is None:
-            return None
-        out = []
-        for l in lines:
-            try:
-                out.append(l.decode())
-            except UnicodeError:
-                break
-        return out or None
-
-    def text(self):
-        """The running game's log as one JSON-lines text (bytes)."""
-        self._adopt()
-        return log_bytes(self.dir) if _is_dir(self.dir) else b""
+        return lines or None
 
     def _adopt(self):
         """Finish a New game cut short; a whole log at ROOT/current.jsonl
@@ -281,6 +232,8 @@ class Store:
         return True
 
     def _append(self, line):
+        if self.tail < 0:
+            self.read()
         if self.torn:  # a write failed: cut what it may have left before writing again
             path = "%s/%05d.jl" % (self.dir, self.tail)
             data = _read(path) if _exists(path) else b""
@@ -318,7 +271,7 @@ class Store:
         return True
 
     def truncate(self, n):
-        """Keep only the first n lines (n >= 1) of the running game."""
+        """Keep only the first n lines of the running game (none: no game)."""
         pieces = _pieces(self.dir)
         for i in range(len(pieces) - 1, -1, -1):  # the last first: a cut leaves a prefix
             first, name = pieces[i]
@@ -344,12 +297,6 @@ class Store:
             + self.dropped)
         self._prune()
         return name + ".jsonl"
-
-    def drop(self):
-        """Remove the running game (after keep_copy)."""
-        self._clear_check()
-        _rmtree(self.dir)
-        self.read()
 
     # --- checkpoint ----------------------------------------------------------
     def save_check(self, snapshot):
@@ -415,10 +362,6 @@ class Store:
                  and not n.endswith(".tmp") and n[5:9].isdigit()]
         names.sort()
         return names
-
-    def archived(self, name):
-        path = self.root + "/" + name
-        return log_bytes(path) if _is_dir(path) else _read(path)
 
 
 def _rmtree(path):

@@ -7,11 +7,10 @@ simulated HAL and presses buttons by stepping the run loop in 2 ms scans.
 import json
 import os
 
-from companion.store import Store
 
 from companion.runloop import start_sim
 
-from .common import LAYOUT_DIR, load_layout
+from .common import LAYOUT_DIR, load_layout, saved_log
 
 SCAN = 2
 HOLD_MS = 40
@@ -106,7 +105,7 @@ class Device:
         return list(self.loop.leds.strip.buf[k:k + 3])
 
     def log_lines(self):
-        return [l for l in Store(self.root).text().decode().split("\n") if l]
+        return [l for l in saved_log(self.root).decode().split("\n") if l]
 
     def log(self):
         return [json.loads(l) for l in self.log_lines()]

@@ -8,7 +8,7 @@ from companion import app as app_module
 from companion.core import log
 from companion.store import Store
 
-from .common import load_layout
+from .common import load_layout, saved_log
 from .device import Device, fresh_dir
 
 HEADER = {"game": "kahuna", "layout": "kahuna", "variants": [], "first": "white"}
@@ -32,9 +32,9 @@ def boot_from(name, data):
         "events": d.app.game.events_in_effect() if d.app.game else None,
         "menu": d.app.menu_open,
         "message": d.app.message,
-        "log": [json.loads(l) for l in store.text().decode().split("\n") if l],
+        "log": [json.loads(l) for l in saved_log(root).decode().split("\n") if l],
         "kept": kept,
-        "kept_whole": [store.archived(n) == data for n in kept],
+        "kept_whole": [saved_log(root, n) == data for n in kept],
     }
 
 
@@ -159,7 +159,7 @@ def flash_full():
         s.append({"op": "end_turn"})
     finally:
         Store._append = real
-    return {"archived": s.finished(), "log": [json.loads(l) for l in s.text().decode().split("\n") if l]}
+    return {"archived": s.finished(), "log": [json.loads(l) for l in saved_log(root).decode().split("\n") if l]}
 
 
 def run_all():

@@ -98,6 +98,7 @@ def replay(lines, load_layout, each=None):
     return game
 
 
+
 def resume(lines, load_layout, check=None):
     """The longest valid prefix of a log given line by line (bytes or str).
 
@@ -108,36 +109,28 @@ def resume(lines, load_layout, check=None):
     after it are replayed (all of them again if an undo reaches behind it).
     """
     game = None
-    base = 0
-    for i in range(len(lines)):
+    i = 0
+    while i < len(lines):
         text = lines[i]
+        i += 1
         try:
             if isinstance(text, bytes):
-                text = text.decode()
-        except UnicodeError:
-            return game, i, LogError(i + 1, "damaged bytes (not text)")
-        if not text.strip():
-            continue
-        try:
+                try:
+                    text = text.decode()
+                except UnicodeError:
+                    raise LogError(i, "damaged bytes (not text)")
+            if not text.strip():
+                continue
             if game is None:
-                header, game = start(text, load_layout, i + 1)
-                if check is not None and check[0] > 1 and game.restore(check[1]):
-                    base = check[0]
-                    break
+                game = start(text, load_layout, i)[1]
+                if check and check[0] > 1 and game.restore(check[1]):
+                    i = check[0]
+            elif check and not game.events_in_effect() and "undo" in text and getattr(game, "restored", 0):
+                return resume(lines, load_layout)  # the undo takes back an event before the checkpoint
             else:
-                apply_line(game, text, i + 1)
+                apply_line(game, text, i)
         except LogError as e:
-            return game, i, e
-    if not base:
-        return game, len(lines), None if game is not None else LogError(1, "the log is empty")
-    for i in range(base, len(lines)):
-        text = lines[i]
-        if not game.events_in_effect() and "undo" in str(text):
-            return resume(lines, load_layout)  # the undo takes back an event before the checkpoint
-        try:
-            apply_line(game, text.decode() if isinstance(text, bytes) else text, i + 1)
-        except (LogError, UnicodeError) as e:
-            if not isinstance(e, LogError):
-                e = LogError(i + 1, "damaged bytes (not text)")
-            return game, i, e
+            return game, i - 1, e
+    if game is None:
+        return None, 0, LogError(1, "the log is empty")
     return game, len(lines), None
