@@ -4,7 +4,7 @@
 This is littlefs's own power-loss test method (its test runner's
 "powerloss" modes: run the test, cut the power at the Nth program or
 erase of the block device, remount, check, for every N): the block device
-(host_tools/flashdev.py) leaves a partly programmed page or a half-erased
+(host_tools/bench/flashdev.py) leaves a partly programmed page or a half-erased
 block at the cut. After each cut the flash is remounted and the firmware's
 App boots from it. Every boot must succeed, and the saved game (and the last
 archived one) must be what it was before the step in flight or after it.

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from host_tools.bench_random import random_log
+from host_tools.bench.random_games import random_log
 from host_tools.micropython import run_native
 from host_tools.paths import ROOT
 
@@ -20,7 +20,7 @@ print("CUTS", tried, before, after)
 
 def cuts(fat):
     header, events = random_log(seed=13, events=40)
-    out = run_native(CODE % (json.dumps(events), fat), heapsize="16M", paths=(ROOT / "host_tools",))
+    out = run_native(CODE % (json.dumps(events), fat), heapsize="16M", paths=(ROOT / "host_tools" / "bench",))
     line = [l for l in out.splitlines() if l.startswith("CUTS")][-1]
     return [int(x) for x in line.split()[1:]]
 

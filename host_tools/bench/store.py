@@ -2,7 +2,7 @@
 
 - store.*: under the native MicroPython port, littlefs (vfs.VfsLfs2) is
   mounted on a block device in Python that counts erases and page programs
-  (host_tools/flashdev.py), with the parameters of MicroPython's rp2 port
+  (host_tools/bench/flashdev.py), with the parameters of MicroPython's rp2 port
   (4096-byte blocks, progsize=256, as its _boot.py mounts it) and of its
   ESP32 port (4096-byte blocks, the defaults readsize=progsize=32). The App
   plays a 300-event Kahuna game on it (each event logged by App.flush(),
@@ -14,9 +14,9 @@
 
 import json
 
-from .bench_random import random_log
-from .micropython import run_native
-from .paths import ROOT
+from .random_games import random_log
+from ..micropython import run_native
+from ..paths import ROOT
 
 PARAMS = {"rp2": {"progsize": 256, "readsize": 32}, "esp32": {"progsize": 32, "readsize": 32}}
 EVENTS = 300
@@ -69,7 +69,7 @@ def flash_figures(events=EVENTS, seed=2026):
     out = {}
     for platform, params in PARAMS.items():
         text = run_native(FLASH % (platform, json.dumps(params), json.dumps([header] + evs)),
-                          heapsize="8M", paths=(ROOT / "host_tools",))
+                          heapsize="8M", paths=(ROOT / "host_tools" / "bench",))
         got = json.loads([l for l in text.splitlines() if l.startswith("FLASH ")][-1][6:])
         suffix = "" if platform == "rp2" else "." + platform
         for k, v in got.items():
