@@ -70,9 +70,7 @@ class Loop:
             self.drawn = app.version
         elif self.press_at is not None and age(now, self.press_at) >= IDLE_MS:
             self.press_at = None
-            idle = getattr(app, "idle", None)
-            if idle:
-                idle()
+            app.idle()
 
 
 class Halted:
@@ -93,6 +91,9 @@ class Halted:
         pass
 
     def expire_flash(self):
+        pass
+
+    def idle(self):
         pass
 
 

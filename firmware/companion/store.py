@@ -262,13 +262,16 @@ class Store:
         True if it wrote anything."""
         if len(self.closed) < MERGE:
             return False
+        self._merge()
+        return True
+
+    def _merge(self):  # apart from maintain(): its frame would be on the heap at every call
         closed = self.closed
         parts = [_read("%s/%05d.jl" % (self.dir, first)) for first in closed]
         _write("%s/%05d.jl" % (self.dir, closed[0]), b"".join(parts))
         for first in closed[1:]:
             os.remove("%s/%05d.jl" % (self.dir, first))
         self.closed = []
-        return True
 
     def truncate(self, n):
         """Keep only the first n lines of the running game (none: no game)."""
