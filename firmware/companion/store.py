@@ -187,11 +187,8 @@ class Store:
         path = self.root + "/" + CURRENT
         if not _exists(path):
             return
-        if _is_dir(self.dir) and _pieces(self.dir):
-            self.archive()  # nothing is dropped: the game it replaces goes to the archive
-        if not _is_dir(self.dir):
-            os.mkdir(self.dir)
-        self._clear_check()
+        self.archive()  # nothing is dropped: a game it replaces goes to the archive
+        os.mkdir(self.dir)
         os.rename(path, self.dir + "/00000.jl")
 
     # --- writing -------------------------------------------------------------
