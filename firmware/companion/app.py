@@ -227,7 +227,8 @@ class App:
             return
         store = self.store
         try:
-            store.maintain()
+            if store.maintain():
+                return  # one erasing job per quiet time: the checkpoint waits for the next
             if self.game_name in CHECKPOINTED and store.n - self.checked >= CHECK_EVERY:
                 store.save_check(self.game.snapshot())
                 self.checked = store.n
