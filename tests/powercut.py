@@ -110,8 +110,11 @@ def last_archived():
     return ROOT + "/" + names[-1] if names else None
 
 
+PROGSIZE = [256]  # littlefs: the rp2 port's 256, or the ESP32 port's default 32
+
+
 def mount(dev, fat):
-    fs = vfs.VfsFat(dev) if fat else vfs.VfsLfs2(dev, progsize=dev.page, readsize=dev.page)
+    fs = vfs.VfsFat(dev) if fat else vfs.VfsLfs2(dev, progsize=PROGSIZE[0], readsize=32)
     vfs.mount(fs, MOUNT)
 
 
@@ -133,8 +136,9 @@ def play(dev, script, stop=None):
     return views
 
 
-def run(fat, events):
+def run(fat, events, progsize=256):
     """Cut at every flash operation of the game; returns (cut points tried, before, after)."""
+    PROGSIZE[0] = progsize
     store_module.CHUNK = 100  # small pieces and frequent merges and checkpoints: every path is taken
     store_module.MERGE = 2
     app_module.CHECK_EVERY = 4
@@ -142,7 +146,7 @@ def run(fat, events):
     if fat:
         vfs.VfsFat.mkfs(dev)
     else:
-        vfs.VfsLfs2.mkfs(dev, progsize=256, readsize=256)
+        vfs.VfsLfs2.mkfs(dev, progsize=progsize, readsize=32)
     image = bytes(dev.mem)
     dev.ops = 0
     script = steps(events)
