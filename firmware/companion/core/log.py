@@ -246,18 +246,14 @@ def resume(lines, load_layout, check=None):
         text = lines[i]
         i += 1
         try:
-            if isinstance(text, bytes):
-                try:
-                    text = text.decode()
-                except UnicodeError:
-                    raise LogError(i, "damaged bytes (not text)")
             if not text.strip():
                 continue
             if game is None:
                 game = start(text, load_layout, i)[1]
                 if check and check[0] > 1 and game.restore(check[1]):
                     i = check[0]
-            elif check and not game.events_in_effect() and "undo" in text and getattr(game, "restored", 0):
+            elif check and not game.events_in_effect() and getattr(game, "restored", 0) and \
+                    (b"undo" if isinstance(text, bytes) else "undo") in text:
                 return resume(lines, load_layout)  # the undo takes back an event before the checkpoint
             else:
                 apply_line(game, text, i)
