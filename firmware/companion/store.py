@@ -2,11 +2,12 @@
 
 The running game is the folder ROOT/log: pieces named by the number of
 their first line (00000.jl holds the header). Read in order they are one
-ordinary JSON-lines log (`text()`, `companion pull-log`). An event is one
-append to the last piece, closed at once: on littlefs a piece of up to
-CHUNK bytes stays inline in its folder's metadata, so an append programs
-one metadata page and erases nothing (an append to a larger file copies its
-last block into a freshly erased one). When the last piece is full the next
+ordinary JSON-lines log (so `companion pull-log` and the simulator read
+it). An event is one append to the last piece, closed at once: on littlefs
+a piece of up to CHUNK bytes stays inline in its folder's metadata, so an
+append programs a metadata page or two and erases nothing but the
+occasional compaction (an append to a larger file copies its last block
+into a freshly erased one: about one erase per event). When the last piece is full the next
 event starts a new one; when nobody is pressing, maintain() merges MERGE
 closed pieces into one (written to a .tmp and renamed over the first, so a
 cut leaves the old pieces or the merged one). A power cut can only tear the
@@ -357,7 +358,7 @@ class Store:
 
     def finished(self):
         """Archived games, oldest first: folders of pieces (game-NNNN) or whole
-        logs (game-NNNN.jsonl); `archived(name)` gives one as a log."""
+        logs (game-NNNN.jsonl); `companion pull-log` fetches each as one log."""
         names = [n for n in os.listdir(self.root) if n.startswith("game-")
                  and not n.endswith(".tmp") and n[5:9].isdigit()]
         names.sort()
