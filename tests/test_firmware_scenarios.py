@@ -54,4 +54,4 @@ def test_power_cut_at_every_byte_of_every_write():
 
 
 def test_finished_games_are_kept():
-    assert fw.archive() == ["game-0003.jsonl", "game-0004.jsonl", "game-0005.jsonl"]
+    assert fw.archive() == ["game-0003", "game-0004", "game-0005"]

@@ -9,13 +9,17 @@ shows refusals: the pressed element flashes red and the display says why.
 
 from .core import Illegal, LayoutError
 from .core import log
+from .store import ENOSPC
 from .core.games import new_game
 from .frame import Frame, RED, FLASH, GREEN, STEADY
 from . import ui as uis
 from .settings import Settings
 from .text import wrap
 
-LEVELS = (16, 40, 80, 150, 255)  # brightness settings, 1..5
+LEVELS = (16, 40, 80, 150, 255)
+CHECKPOINTED = ("kahuna",)  # games whose whole state is Game.s (a checkpoint restores it)
+MAX_PENDING = 32  # unsaved events kept in memory before the display warns that a reset loses them
+CHECK_EVERY = 24  # logged lines between checkpoints: boot replays at most about this many  # brightness settings, 1..5
 MENU_LINES = 7
 
 
@@ -66,6 +70,11 @@ class App:
         self.ui = None
         self.pending = []  # events shown but not yet in the log on flash (see flush)
         self.unsaved = False  # the last flush failed
+        self._quiet = False  # inside idle()
+        self._tried = 0  # events pending at the last failed write
+        self._why = ""
+        self.checked = 0  # log lines covered by the last checkpoint
+        self.based = 0  # the game was restored from a checkpoint after this many lines (undo stops there)
         self.ticker = None  # the UI's tick(now_ms), if it has a clock; the run loop calls tick()
         self.menu_open = False
         self.cursor = 0
@@ -97,15 +106,31 @@ class App:
 
     # --- boot ------------------------------------------------------------------
     def boot(self):
-        """Restore the game from the log on flash, or open the new-game menu."""
-        lines = self.store.load()
-        if lines:
-            try:
-                self._start(log.replay(lines, self.load_layout), self.layout)
-                self._resume_clock()
-            except log.LogError as e:
-                self.store.archive()
-                self.message = wrap("saved game unusable, archived: " + str(e))
+        """Restore the game from the log on flash, or open the new-game menu.
+
+        A damaged log never stops the board: the game resumes after its
+        longest valid prefix, the whole original goes to the archive, and
+        the display says so (docs/firmware.md, "When the log is damaged")."""
+        store = self.store
+        try:
+            lines = store.read()
+            if lines:
+                check = store.load_check(lines) if self.game_name in CHECKPOINTED else None
+                game, n, error = log.resume(lines, self.load_layout, check)
+                error = error or store.problem
+                if error:  # keep the whole original in the archive, go on with its first n lines
+                    print("companion: saved game damaged:", error)
+                    kept = store.keep_copy()
+                    store.truncate(n)
+                    self.message = wrap("line %d damaged: resumed before it. Whole log: %s" % (n + 1, kept)
+                                        if game else "unreadable saved game kept as %s: start a new one" % kept)
+                if game:
+                    self._start(game, self.layout)
+                    self.based = check[0] if getattr(game, "restored", 0) else 0
+                    self.checked = self.based or store.n
+                    self._resume_clock()
+        except OSError as e:
+            self.message = wrap("flash error %s: saved game not read" % e)
         if self.game is None:
             self.menu_open = True
         if self._load_layout is not None:
@@ -210,6 +235,8 @@ class App:
         self.ui.accepted(event)
 
     def _undo(self, code):
+        if self.game.events_in_effect() == 0 and self.based:
+            self._rebuild()
         if self.game.events_in_effect() == 0:
             self._refuse(code, "nothing to undo")
             return
@@ -218,22 +245,60 @@ class App:
         self.pending.append(event)
         self.ui.accepted(event)
 
+    def _rebuild(self):
+        """Replay the whole log, for an undo behind the checkpoint the game was restored from."""
+        try:
+            lines = self.store.read()
+            game = log.replay(lines, self.load_layout)
+            for event in self.pending:
+                game.apply(event)
+        except (OSError, log.LogError, Illegal):
+            return
+        self.based = 0
+        self._start(game, self.load_layout(self.layout_name))
+
+    def idle(self):
+        """The run loop calls this when nobody has pressed for a while: flash
+        work that may erase (merging log pieces, a checkpoint) happens here,
+        never between a press and its light."""
+        if self.pending:
+            self._quiet = True
+            self.flush()
+            self._quiet = False
+        if self.pending or self.unsaved or self.game is None:
+            return
+        store = self.store
+        try:
+            if store.maintain():
+                return  # one erasing job per quiet time: the checkpoint waits for the next
+            if self.game_name in CHECKPOINTED and store.n - self.checked >= CHECK_EVERY:
+                store.save_check(self.game.snapshot())
+                self.checked = store.n
+        except OSError:
+            pass  # the log itself is safe; this was only to make boot quicker
+
     def flush(self):
         """Write the events shown since the last call to the log, oldest first.
 
         The run loop calls this right after the LEDs show a press, so the
         light never waits for the flash. An event that cannot be written
-        (flash full or failing) stays queued and is tried again at the next
-        flush; the game goes on from memory and the display says so."""
+        (flash full or failing) stays queued in memory and the game goes on;
+        the display says so. The next flush tries again (the store first
+        mends a half-written line, and frees room by deleting the oldest
+        archived game when the flash is full); once it succeeds the log has
+        caught up and the display says "saved again". Past MAX_PENDING
+        events the display says plainly that a reset would lose the game,
+        and writes are tried only in quiet time (idle)."""
         pending = self.pending
+        if self.unsaved and not self._quiet and (len(pending) == self._tried or len(pending) > MAX_PENDING):
+            if not self.message:  # a press cleared it
+                self._show_unsaved()
+            return False  # tried already: again with the next event, or in quiet time
         while pending:
             try:
                 self.store.append(pending[0])
             except OSError as e:
-                if not self.unsaved:
-                    self.unsaved = True
-                    self.message = wrap("NOT SAVED (flash: %s): play on, the game is kept in memory" % e)
-                    self._refresh()
+                self._not_saved(e)
                 return False
             pending.pop(0)
             if not pending:
@@ -243,6 +308,19 @@ class App:
             self.message = wrap("saved again")
             self._refresh()
         return True
+
+    def _not_saved(self, e):
+        self._tried = len(self.pending)
+        code = e.args[0] if e.args else 0
+        self._why = "flash full" if code == ENOSPC else "flash error %s" % code
+        self.unsaved = True
+        self._show_unsaved()
+
+    def _show_unsaved(self):
+        n = len(self.pending)
+        self.message = wrap("GAME NOT SAVED for %d events (%s): a reset loses them" % (n, self._why)
+                            if n > MAX_PENDING else "NOT SAVED (%s): play on from memory" % self._why)
+        self._refresh()
 
     def _refuse(self, code, why):
         self.message = wrap(why)
@@ -333,6 +411,7 @@ class App:
             self.message = wrap("cannot start: %s" % e)
             return
         self._start(game, layout)
+        self.checked = self.based = 0
         self.menu_open = False
 
     def _menu_lines(self):

@@ -22,6 +22,7 @@ from .store import Store
 SCAN_MS = 2  # device loop period (a step takes well under this when idle)
 FLASH_MS = 700  # how long a refused press flashes red
 TICK_MS = 1000  # how often a game UI's clock (UI.tick) is called
+IDLE_MS = 1000  # no press for this long: the app's quiet-time flash work (App.idle)
 BLANK_LEDS = 256  # LEDs switched off when boot stops (the chain may be shorter)
 LAYOUTS = "/board_layouts"
 CONFIG = "/config.json"
@@ -43,6 +44,7 @@ class Loop:
         self.flash_at = 0
         self.ticker = None  # the clock last ticked; a new one (new game) ticks at once
         self.tick_at = 0
+        self.press_at = None  # the last press, until App.idle() has run after it
 
     def step(self, now):
         app = self.app
@@ -55,6 +57,7 @@ class Loop:
                 app.down(e >> 2)
             else:
                 app.up(e >> 2, kind == LONG)
+            self.press_at = now
             if app.flashing:
                 self.flash_at = now
             e = b.get()
@@ -76,6 +79,9 @@ class Loop:
             self.drawn = app.version
         elif screen.ndirty:
             screen.step()
+        elif self.press_at is not None and age(now, self.press_at) >= IDLE_MS:
+            self.press_at = None
+            app.idle()
 
 
 class Halted:
@@ -102,6 +108,9 @@ class Halted:
         pass
 
     def expire_flash(self):
+        pass
+
+    def idle(self):
         pass
 
 

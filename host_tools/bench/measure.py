@@ -20,6 +20,7 @@ from companion.core.games import new_game
 from . import allocation as bench_alloc
 from . import cases as bench_cases
 from . import timing as bench_timing
+from . import store as bench_store
 from .random_games import random_games, random_log
 from ..device.flash import GAME_MODULES, board_sources
 from ..micropython import MicroPythonError
@@ -54,6 +55,7 @@ TARGETS = {
     "restore.rp2040_ms": 500,  # "well under a second"
     "mpy.board": 48 * 1024,  # what one board carries: the firmware with its own game
 }
+TARGETS.update(bench_store.TARGETS)  # the game log on flash (host_tools/bench/store.py)
 
 
 def target_of(key):
@@ -318,6 +320,7 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
         if firmware:
             jobs += firmware_jobs(logdir)
             jobs += bench_timing.jobs(_job, games)
+            jobs.append(bench_store.restore_job(_job))
         with ThreadPoolExecutor(max_workers=2) as pool:
             alloc = pool.submit(bench_alloc.measure, lambda job: _run_job(job, logdir / "mpy"), _job,
                                 1 if quick else 3)
@@ -339,6 +342,9 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
     raw["cpython.events"] = n
     result = derive(raw, sizes, games, only, restore_events, firmware)
     result["figures"].update(bench_alloc.derive(raw, heap_kb))
+    bench_store.derive(raw, result["figures"])
+    if firmware:
+        result["figures"].update(bench_store.flash_figures(100 if quick else bench_store.EVENTS))
     result["meta"]["quick"] = quick
     result["details"]["errors"] = errors
     return result

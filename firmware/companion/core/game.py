@@ -122,6 +122,21 @@ class Game:
         """The replay object: a dict of plain JSON values."""
         raise NotImplementedError
 
+    # --- checkpoints (companion/store.py) ----------------------------------
+    def snapshot(self):
+        """The state as bytes: restore() gives it back, without the undo history."""
+        return bytes(self.s)
+
+    def restore(self, data):
+        """Take the state of snapshot(); undo then stops here. False if it does not fit."""
+        if len(data) != len(self.s):
+            return False
+        self.s[:] = data
+        self.start_here()
+        self._nmarks = 0
+        self.restored = True
+        return True
+
 
 def player_index(players, name, what="player"):
     for i in range(len(players)):

@@ -44,21 +44,38 @@ async function copyFirmware() {
   return manifest;
 }
 
+// A folder as {name: text} (sub-folders as nested objects; the store keeps a
+// game as a folder of pieces). Binary files (*.bin: the store's checkpoint)
+// are left out: without one the firmware replays the whole log.
+function isDir(path) {
+  try { return mp.FS.isDir(mp.FS.stat(path).mode); } catch { return false; }
+}
+
 function readDir(dir) {
   const out = {};
   let names = [];
   try { names = mp.FS.readdir(dir); } catch { return out; }
   for (const n of names) {
-    if (n === "." || n === "..") continue;
-    out[n] = mp.FS.readFile(dir + "/" + n, { encoding: "utf8" });
+    if (n === "." || n === ".." || n.endsWith(".bin")) continue;
+    const path = dir + "/" + n;
+    out[n] = isDir(path) ? readDir(path) : mp.FS.readFile(path, { encoding: "utf8" });
   }
   return out;
 }
 
+function removeTree(path) {
+  if (!isDir(path)) { mp.FS.unlink(path); return; }
+  for (const n of mp.FS.readdir(path)) if (n !== "." && n !== "..") removeTree(path + "/" + n);
+  mp.FS.rmdir(path);
+}
+
 function writeDir(dir, files) {
   mp.FS.mkdirTree(dir);
-  for (const n of Object.keys(readDir(dir))) mp.FS.unlink(dir + "/" + n);
-  for (const [n, text] of Object.entries(files)) mp.FS.writeFile(dir + "/" + n, text);
+  for (const n of mp.FS.readdir(dir)) if (n !== "." && n !== "..") removeTree(dir + "/" + n);
+  for (const [n, v] of Object.entries(files)) {
+    if (typeof v === "string") mp.FS.writeFile(dir + "/" + n, v);
+    else writeDir(dir + "/" + n, v);
+  }
 }
 
 // The firmware's store writes its log to /games; mirror it to localStorage so
@@ -79,7 +96,8 @@ function restore() {
 }
 
 function currentLog() {
-  try { return mp.FS.readFile(LIVE_DIR + "/" + CURRENT, { encoding: "utf8" }); } catch { return ""; }
+  // the firmware's store assembles the running game's pieces into one log
+  try { return glue ? glue.log_text(LIVE_DIR) : ""; } catch { return ""; }
 }
 
 // --- drawing ------------------------------------------------------------------
@@ -337,13 +355,14 @@ function updateFiles() {
   showHistoryLabel();
   const archive = $("archive");
   archive.replaceChildren();
-  const files = Object.keys(readDir(LIVE_DIR)).filter((n) => n.startsWith("game-")).sort();
+  const files = mp.PyProxy.toJs(glue.archived(LIVE_DIR));
   if (files.length) archive.append("Earlier games: ");
   for (const n of files) {
     const a = document.createElement("a");
     a.href = "#";
-    a.textContent = n;
-    a.onclick = (ev) => { ev.preventDefault(); download(layoutName + "-" + n, mp.FS.readFile(LIVE_DIR + "/" + n, { encoding: "utf8" })); };
+    const file = n.endsWith(".jsonl") ? n : n + ".jsonl";
+    a.textContent = file;
+    a.onclick = (ev) => { ev.preventDefault(); download(layoutName + "-" + file, glue.archived_text(LIVE_DIR, n)); };
     archive.appendChild(a);
   }
 }
