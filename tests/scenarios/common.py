@@ -46,3 +46,17 @@ def ev(op, at=None, **more):
     for k in more:
         d[k] = more[k]
     return d
+
+
+def rules(state):
+    """A replay state without its "todo" (what the real board still lacks): an
+    UNDO moves no piece, so after one the to-do differs from the earlier state's."""
+    out = {}
+    for k in state:
+        if k != "todo":
+            out[k] = state[k]
+    return out
+
+
+def all_rules(states):
+    return [rules(s) for s in states]
