@@ -361,6 +361,8 @@ class App:
         if self.flashing:
             f.set(self.flash_led, RED, FLASH)
         lines = self._menu_lines() if self.menu_open else self.ui.lines()
+        if self.checking >= 0 and self.game.over():
+            self.checking = -1  # e.g. the clock ran out
         if self.checking >= 0 and not self.menu_open:
             lines = self._check_lines(lines)
         if self.message:

@@ -35,6 +35,9 @@ def controls(layout):
     return out
 
 
+CONFIRMS = ("took_off", "put_on", "tidy")  # the ops that only say the board is done
+
+
 def todo_event(game, e):
     """A press on element e while the real board lacks something there: the
     confirmation event (core/game.py), else None."""

@@ -9,7 +9,7 @@ and ends the turn.
 
 from ..core.kahuna import ROUND, SETUP, FINAL
 from ..frame import PLAYER, STEADY, BLINK, FAST, PULSE
-from . import IslandCheck, controls, island_elements, todo_event, todo_lines
+from . import CONFIRMS, IslandCheck, controls, island_elements, todo_event, todo_lines
 
 OPTIONS = (
     ("First", (("lot", {"first": "lot"}), ("white", {"first": "white"}),
@@ -59,6 +59,8 @@ class UI(IslandCheck):
     def accepted(self, event):
         g = self.game
         op = event["op"]
+        if op in CONFIRMS:
+            return  # a confirmation keeps the hint and the news
         self.hint = -1
         self.note = ""
         if op == "remove":

@@ -11,7 +11,7 @@ docs/kanaloa.md for the presses.
 
 from ..core.kanaloa import GODS, FINAL, ROUND, kane_points
 from ..frame import PLAYER, RED, YELLOW, MARK, BLINK, FAST, PULSE
-from . import IslandCheck, controls, island_elements, todo_event, todo_lines
+from . import CONFIRMS, IslandCheck, controls, island_elements, todo_event, todo_lines
 
 SEEDED = True  # the app puts a seed in every header: it deals the hidden god stones
 
@@ -88,6 +88,8 @@ class UI(IslandCheck):
     def accepted(self, event):
         g = self.game
         op = event["op"]
+        if op in CONFIRMS:
+            return  # a confirmation keeps the news on the display
         self.note = ""
         self.scoring = None  # e.g. an UNDO of the round's end takes its scoring away
         if op in ("end_turn", "end_round", "pass"):
