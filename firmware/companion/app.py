@@ -245,10 +245,7 @@ class App:
                 self.message = ["Board checked"]
             return True
         self.checking = -1
-        if code == self.undo_key:
-            self.message = ["Board check off"]
-            return True
-        return False
+        return code == self.undo_key  # UNDO only skips the check; another press acts too
 
     def _check_leds(self, f):
         """Only the elements of the step shown keep their light; empty ones DIM."""

@@ -98,7 +98,7 @@ def gods_and_scoring():
     the display lists each island's points and the totals."""
     d = start("kn-gods")
     d.presses(["AKAU-DALI", "DALI-HANA", "DALI-LANI"])
-    assert d.lines()[6:] == ["red KANE +1", "On marker DALI"], d.lines()
+    assert d.lines()[6:] == ["On marker DALI", "red KANE +1"], d.lines()
     d.presses(["DALI", "HANA-KULU", "KULU-LANI", "KULU-NALU", "KULU"])  # DALI, KULU: markers are on
     assert d.lines()[6:] == ["red won KANALOA", "gods: KA"], d.lines()
     d.press("KULU")  # a KANALOA stone is played with a long press on a connection

@@ -129,13 +129,15 @@ class UI(IslandCheck):
     def _notes(self):
         g = self.game
         notes = []
-        if self.note:
-            notes.append(self.note)
         if g.over():
             w = g.winner()
             notes.append("Draw" if w == 2 else NAME[w] + " wins")
             notes.append(DECIDED_TEXT.get(g.decided_by(), g.decided_by()))
+        # the to-do before any news: its lines depend on the game alone, so a
+        # reset shows them again exactly
         notes.extend(todo_lines(g, 3 - len(notes), "press when done"))
+        if self.note:
+            notes.insert(0 if g.over() else len(notes), self.note)
         if self.hint >= 0 and g.s[self.hint] == 0:
             notes.append("V1: free stick?")
         for p in (0, 1):

@@ -198,14 +198,16 @@ class UI(IslandCheck):
     def _notes(self):
         g = self.game
         notes = []
-        if self.note:
-            notes.append(self.note)
         if g.over():
             notes.append(g.players[g.winner()] + " wins")
             notes.append(DECIDED_TEXT.get(g.decided_by(), g.decided_by()))
         if g.pending() is not None:
             notes.append("press a lit one")
+        # the to-do before any news: its lines depend on the game alone, so a
+        # reset shows them again exactly
         notes.extend(todo_lines(g, 8 - 2 - g.n - len(notes)))
+        if self.note:
+            notes.insert(0 if g.over() else len(notes), self.note)
         held = "" if g.over() else self._held()
         if held:
             notes.append(held)
