@@ -58,9 +58,9 @@ def test_the_board_check_walks_island_by_island_and_is_skipped_with_one_press():
     frame = bytes(b.app.frame.colour)
     b.app = b.boot()  # power back: the offer stands above the game, the LEDs as they were
     app = b.app
-    assert app.lines[:2] == ["Board check?", "TURN yes UNDO no"] and bytes(app.frame.colour) == frame
-    b.press("TURN")
-    assert app.lines == ["Board check 1/12", "ALOA: as lit?", "fix board/game", "TURN next", "UNDO stop"]
+    assert app.lines[:2] == ["Check the board?", "MENU: yes"] and bytes(app.frame.colour) == frame
+    b.press("MENU")
+    assert app.lines == ["Board check 1/12", "ALOA: as lit?", "fix board/game", "TURN: next", "UNDO: stop"]
     lit = dict((k, app.frame.colour[k]) for k in range(app.frame.n) if app.frame.colour[k])
     led = app.ui.led
     g = app.game
@@ -75,8 +75,8 @@ def test_the_board_check_walks_island_by_island_and_is_skipped_with_one_press():
     b.press("UNDO")  # stop: the game as it was, nothing undone
     assert app.checking < 0 and bytes(app.frame.colour) == frame and g.events_in_effect() == 3
     b.app = b.boot()
-    b.press("UNDO")  # the offer skipped with one press
-    assert b.app.checking < 0 and b.app.game.events_in_effect() == 3
-    b.app = b.boot()
-    b.press("BARI-COCO")  # or simply play on: the press counts
+    b.press("BARI-COCO")  # the offer skipped with one press: the players play on, the press counts
     assert b.app.checking < 0 and b.app.game.events_in_effect() == 4
+    b.app = b.boot()
+    b.press("UNDO")  # UNDO too skips it, and undoes as always
+    assert b.app.checking < 0 and b.app.game.events_in_effect() == 3

@@ -195,7 +195,9 @@ def test_reload_continues_the_game(seen, expected):
         return dict((n, (e["colour"], e["effect"], e["rgb"])) for n, e in seen[label]["elements"].items())
 
     assert board("reloaded") == board("scored")
-    assert seen["reloaded"]["text"].split("\n")[:5] == seen["scored"]["text"].split("\n")[:5]
+    # the board check is offered above the game (MENU: yes; any other press plays on)
+    assert seen["reloaded"]["text"].split("\n")[:2] == ["Check the board?", "MENU: yes"]
+    assert seen["reloaded"]["text"].split("\n")[2:5] == seen["scored"]["text"].split("\n")[2:5]
     assert seen["undone"]["log"].splitlines()[-1] == '{"op": "undo"}'
     assert [json.loads(l) for l in seen["undone"]["log"].splitlines()] == [json.loads(l) for l in expected["undone"]["log"]]
 

@@ -223,9 +223,10 @@ class App:
     # --- the board check after a resume -------------------------------------------
     # After power returns mid-game, the saved game may not match the real
     # board (a piece knocked over, a press that never reached the flash).
-    # The display offers a check (the LEDs stay as they are); TURN walks it
+    # The display offers a check (the LEDs stay as they are); MENU walks it
     # step by step (an island and its connections, or a row), lighting only
-    # what should stand there; UNDO, or any other press, skips it.
+    # what should stand there: TURN or MENU the next step, UNDO stops. Any
+    # other press skips the offer and acts as usual (the players play on).
     def _offer_check(self):
         g = self.game
         steps = getattr(self.ui, "check_steps", None)
@@ -238,14 +239,15 @@ class App:
 
     def _check_key(self, code):
         """A press while the check is offered or shown; False: handle it as usual."""
-        if code == self.turn_key:
+        walking = self.checking > 0
+        if code == self.menu_key or (walking and code == self.turn_key):
             self.checking += 1
             if self.checking > self.ui.check_steps():
                 self.checking = -1
                 self.message = ["Board checked"]
             return True
         self.checking = -1
-        return code == self.undo_key  # UNDO only skips the check; another press acts too
+        return walking and code == self.undo_key  # UNDO stops the walk; it undoes nothing
 
     def _check_leds(self, f):
         """Only the elements of the step shown keep their light; empty ones DIM."""
@@ -259,10 +261,10 @@ class App:
 
     def _check_lines(self, lines):
         if self.checking == 0:
-            return ["Board check?", "TURN yes UNDO no"] + lines[2:]
+            return ["Check the board?", "MENU: yes"] + lines[2:]
         return ["Board check %d/%d" % (self.checking, self.ui.check_steps()),
                 self.ui.check_name(self.checking - 1) + ": as lit?",
-                "fix board/game", "TURN next", "UNDO stop"]
+                "fix board/game", "TURN: next", "UNDO: stop"]
 
     # --- menu ----------------------------------------------------------------
     def _items(self):
