@@ -131,6 +131,7 @@ def table(result):
         out.append(title)
         for key, label, unit in present:
             out.append("  %-44s %12s %-6s %s" % (label, _num(f[key]), unit, _verdict(key, f[key])))
+    out += bench.bench_alloc.table(f)
     if "press.op" in f:
         out.append("  (the press is a %s; firmware modules imported late at boot: %s)"
                    % (f["press.op"], ", ".join(result["details"].get("boot_late_imports") or []) or "none"))
