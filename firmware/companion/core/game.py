@@ -127,7 +127,7 @@ class Game:
             self.undo()
             return
         handler = self.ops().get(op) if isinstance(op, str) else None
-        if handler is None and self.nreal:
+        if handler is None and self.nreal and isinstance(op, str):
             handler = _CONFIRM.get(op)
             if handler is not None:
                 self.act(handler, (self, event), True)  # also after the game is over
