@@ -141,6 +141,19 @@ def test_replay_of_a_full_game_shows_scorings_and_tie_break(tmp_path, capsys):
         "Winner: white", "points tied 1-1; tie-break:", "more points in the final scoring"]
 
 
+def test_replay_draws_the_open_to_do(tmp_path, capsys):
+    """After black's ELAI-HUNA (event 21): the cascade's to-do, ringed and labelled."""
+    root, state, sticks, stones = replay_svg(tmp_path, capsys, "worked_example.jsonl", "--at", "21")
+    assert state["todo"] == {"off": ["BARI-ELAI", "DUDA-ELAI", "DUDA-HUNA", "DUDA"], "on": ["ELAI", "HUNA"]}
+    marks = dict((g.get("data-name"), g.get("class")) for g in root.iter("{http://www.w3.org/2000/svg}g")
+                 if (g.get("class") or "").startswith("todo-"))
+    assert marks == {"BARI-ELAI": "todo-off", "DUDA-ELAI": "todo-off", "DUDA-HUNA": "todo-off",
+                     "DUDA": "todo-off", "ELAI": "todo-on", "HUNA": "todo-on"}
+    summary = texts(groups(root, "summary")[0])
+    assert summary[-2:] == ["    DUDA", "Put on: ELAI, HUNA"]
+    assert summary[-3] == "Take off: BARI-ELAI, DUDA-ELAI, DUDA-HUNA"
+
+
 def test_replay_at_beyond_the_log(tmp_path, capsys):
     assert main(["replay", str(LOGS / "worked_example.jsonl"), "--at", "23", "-o",
                  str(tmp_path / "x.svg")]) == 2

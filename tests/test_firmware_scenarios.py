@@ -9,7 +9,7 @@ from tests.scenarios import firmware_scenarios as fw
 
 def test_worked_example_by_presses():
     steps = fw.worked_example()
-    assert steps[-1] == {"log": 23}
+    assert steps[-1] == {"log": 26}  # 22 events of the worked example, 3 confirmations, the header
 
 
 def test_full_game_to_the_winner_on_the_display():

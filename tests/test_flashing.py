@@ -164,7 +164,8 @@ def test_firmware_runs_on_the_board_and_its_log_replays_on_the_host(board, tmp_p
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == {
         "round": 1, "active": "white", "over": False, "winner": None, "score": {"white": 0, "black": 0},
-        "sticks": {"ALOA-BARI": "white", "KAHU-LALE": "black", "ALOA-DUDA": "white"}, "stones": {"ALOA": "white"}}
+        "sticks": {"ALOA-BARI": "white", "KAHU-LALE": "black", "ALOA-DUDA": "white"}, "stones": {"ALOA": "white"},
+        "todo": {"off": [], "on": ["ALOA"]}}  # white's new stone is still to go on
 
 
 # --- distribution -----------------------------------------------------------

@@ -20,7 +20,8 @@ def test_final_state_of_the_worked_example():
     out = replay(LOGS / "worked_example.jsonl")
     assert out.returncode == 0 and out.stderr == ""
     state = json.loads(out.stdout)
-    assert set(state) == {"round", "active", "sticks", "stones", "score", "over", "winner"}
+    assert set(state) == {"round", "active", "sticks", "stones", "score", "over", "winner", "todo"}
+    assert state["todo"] == {"off": [], "on": []}  # the last TURN said the board is tidy
     assert state["stones"] == {"ALOA": "white", "BARI": "white", "ELAI": "black", "HUNA": "black"}
     assert state["active"] == "white" and state["winner"] is None and state["over"] is False
 

@@ -11,7 +11,7 @@ from .core import Illegal, LayoutError
 from .core import log
 from .store import ENOSPC
 from .core.games import new_game
-from .frame import Frame, RED, FLASH, GREEN, STEADY
+from .frame import Frame, RED, FLASH, GREEN, STEADY, DIM, calm
 from . import ui as uis
 from .settings import Settings
 from .text import wrap
@@ -77,6 +77,7 @@ class App:
         self.based = 0  # the game was restored from a checkpoint after this many lines (undo stops there)
         self.ticker = None  # the UI's tick(now_ms), if it has a clock; the run loop calls tick()
         self.menu_open = False
+        self.checking = -1  # board check after a resume: -1 none, 0 offered, k: step k shown
         self.cursor = 0
         self.choice = bytearray(len(self.module.OPTIONS))
 
@@ -133,6 +134,8 @@ class App:
             self.message = wrap("flash error %s: saved game not read" % e)
         if self.game is None:
             self.menu_open = True
+        else:
+            self._offer_check()
         if self._load_layout is not None:
             self.layout = None  # read again by new_game
         self._refresh()
@@ -208,7 +211,9 @@ class App:
         self.message = []
         self.flashing = False
         self.flash_led = -1
-        if self.menu_open:
+        if self.checking >= 0 and not self.menu_open and self._check_key(code):
+            pass
+        elif self.menu_open:
             self._menu_key(code)
         elif code == self.menu_key:
             self.menu_open = True
@@ -342,6 +347,52 @@ class App:
         else:
             self._refresh()
 
+    # --- the board check after a resume -------------------------------------------
+    # After power returns mid-game, the saved game may not match the real
+    # board (a piece knocked over, a press that never reached the flash).
+    # The display offers a check (the LEDs stay as they are); MENU walks it
+    # step by step (an island and its connections, or a row), lighting only
+    # what should stand there: TURN or MENU the next step, UNDO stops. Any
+    # other press skips the offer and acts as usual (the players play on).
+    def _offer_check(self):
+        g = self.game
+        steps = getattr(self.ui, "check_steps", None)
+        if steps is None or g.over() or not steps():
+            return
+        for k in range(g.nreal):
+            if g.s[k] or g.s[g.real_at + k]:
+                self.checking = 0
+                return
+
+    def _check_key(self, code):
+        """A press while the check is offered or shown; False: handle it as usual."""
+        walking = self.checking > 0
+        if code == self.menu_key or (walking and code == self.turn_key):
+            self.checking += 1
+            if self.checking > self.ui.check_steps():
+                self.checking = -1
+                self.message = ["Board checked"]
+            return True
+        self.checking = -1
+        return walking and code == self.undo_key  # UNDO stops the walk; it undoes nothing
+
+    def _check_leds(self, f):
+        """Only the elements of the step shown keep their light; empty ones DIM."""
+        keep = self.ui.check_leds(self.checking - 1)
+        for i in range(f.n):
+            if i not in keep:
+                f.colour[i] = 0
+                f.effect[i] = 0
+            elif not f.colour[i]:
+                f.colour[i] = DIM
+
+    def _check_lines(self, lines):
+        if self.checking == 0:
+            return ["Check the board?", "MENU: yes"] + lines[2:]
+        return ["Board check %d/%d" % (self.checking, self.ui.check_steps()),
+                self.ui.check_name(self.checking - 1) + ": as lit?",
+                "fix board/game", "TURN: next", "UNDO: stop"]
+
     # --- menu ----------------------------------------------------------------
     def _items(self):
         """(label, value text) per menu line."""
@@ -428,8 +479,14 @@ class App:
     def _refresh(self):
         f = self.frame
         f.clear()
+        if self.checking >= 0 and self.game.over():
+            self.checking = -1  # e.g. the clock ran out
         if self.ui is not None:
             self.ui.leds(f)
+            if self.checking > 0 and not self.menu_open:
+                self._check_leds(f)
+        if self.calm:
+            calm(f)
         if self.flashing:
             if 0 <= self.flash_led < f.n:
                 self.under[0] = f.colour[self.flash_led]  # for expire_flash
@@ -447,6 +504,8 @@ class App:
         if self._stale:
             self._stale = False
             lines = self._menu_lines() if self.menu_open else self.ui.lines()
+            if self.checking >= 0 and not self.menu_open:
+                lines = self._check_lines(lines)
             if self.message:
                 lines = (lines + [""] * 8)[:8 - len(self.message)] + self.message
                 while lines and lines[-1] == "":

@@ -218,6 +218,7 @@ def game_svg(layout, game, caption):
         _draw_cells(canvas, layout, state)
     if kind == "hex":  # Rukuni's groups and their scores
         lines = draw_hex.overlay(canvas, layout, game, lines)
+    _draw_todo(canvas, layout, state)
     g = ET.SubElement(canvas.root, "g", {"class": "summary"})
     x = canvas.side_x
     y = MARGIN + 4
@@ -237,6 +238,55 @@ def game_svg(layout, game, caption):
             if line.startswith("Winner") or line.startswith("Draw"):
                 t.set("font-weight", "bold")
     return canvas.text()
+
+
+TODO_COLOUR = "#c026d3"  # magenta, as the calm LEDs' "take off"
+
+
+def _todo_points(canvas, layout):
+    """Element name -> (x, y) where a to-do mark goes: a connection's middle
+    (or bend point), an island's, a cell's or a site's centre."""
+    at = {}
+    for key in ("islands", "cells", "sites"):
+        for e in layout.get(key) or ():
+            if "x" in e and "y" in e:
+                at[e["name"]] = canvas.xy(e)
+    for c in layout.get("connections") or ():
+        (x1, y1), (x2, y2) = at[c["a"]], at[c["b"]]
+        mid = canvas.xy({"x": c["via"][0], "y": c["via"][1]}) if "via" in c else ((x1 + x2) / 2, (y1 + y2) / 2)
+        at[connection_name(c["a"], c["b"])] = mid
+    return at
+
+
+def _draw_todo(canvas, layout, state):
+    """What the real board still lacks (the state's "todo"): a dashed magenta
+    ring labelled "off" or "on" on each element, so a still picture shows it."""
+    todo = state.get("todo") or {}
+    if not todo.get("off") and not todo.get("on"):
+        return
+    at = _todo_points(canvas, layout)
+    g = ET.SubElement(canvas.board, "g", {"class": "todo"})
+    for word in ("off", "on"):
+        for name in todo.get(word) or ():
+            if name not in at:
+                continue
+            x, y = at[name]
+            mark = ET.SubElement(g, "g", {"class": "todo-" + word, "data-name": name})
+            ET.SubElement(mark, "circle", {"cx": _n(x), "cy": _n(y), "r": "24", "fill": "none",
+                                           "stroke": TODO_COLOUR, "stroke-width": "3",
+                                           "stroke-dasharray": "5 4" if word == "off" else "none"})
+            _text(mark, x, y - 27, word, 12, bold=True, colour=TODO_COLOUR)
+
+
+def todo_lines(state):
+    """The summary's to-do: "Take off: ..." and "Put on: ...", three names a line."""
+    todo = state.get("todo") or {}
+    out = []
+    for word, head in (("off", "Take off: "), ("on", "Put on: ")):
+        names = todo.get(word) or []
+        for k in range(0, len(names), 3):
+            out.append((head if k == 0 else "    ") + ", ".join(names[k:k + 3]))
+    return out
 
 
 def summary_lines(game, state):
@@ -282,6 +332,10 @@ def summary_lines(game, state):
     if state["winner"]:
         lines.append("")
         lines += _result_lines(game, state, players)
+    todo = todo_lines(state)
+    if todo:
+        lines.append("")
+        lines += todo
     return lines
 
 

@@ -151,6 +151,8 @@ async function observe(step) {
         colour: +g.dataset.colour, effect: +g.dataset.effect, rgb: g.dataset.rgb,
         seen: samples[g.dataset.name] || null,
         drawn: drawn(g.querySelector(".light")),
+        todo: g.dataset.todo || "", // the to-do mark (sim/todo.js) and its label
+        label: (g.querySelector(":scope > text.todo") || {}).textContent || "",
       };
     }
     const canvas = document.getElementById("display");

@@ -78,3 +78,17 @@ def saved_log(root, name="log"):
             out.append(data)
             end = first + data.count(b"\n")
     return b"".join(out)
+
+
+def rules(state):
+    """A replay state without its "todo" (what the real board still lacks): an
+    UNDO moves no piece, so after one the to-do differs from the earlier state's."""
+    out = {}
+    for k in state:
+        if k != "todo":
+            out[k] = state[k]
+    return out
+
+
+def all_rules(states):
+    return [rules(s) for s in states]

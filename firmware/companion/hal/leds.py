@@ -7,7 +7,7 @@ render() allocates nothing.
 """
 
 from ..core import const
-from ..frame import BLINK, FAST, PULSE, FLASH, MARK
+from ..frame import BLINK, FAST, PULSE, FLASH, MARK, HALF
 
 # colour index (frame.py) -> r, g, b at full scale
 PALETTE = bytes((
@@ -20,6 +20,7 @@ PALETTE = bytes((
     0, 255, 0,  # GREEN
     255, 170, 0,  # YELLOW
     24, 24, 24,  # DIM
+    200, 0, 255,  # TAKE: magenta, calm LEDs' "take off"
 ))
 
 GRB = (1, 0, 2)  # byte offsets of r, g, b in neopixel's buffer
@@ -166,6 +167,8 @@ class Leds:
                 level = 255 if flash_on else 0  # a refusal shows even when dimmed
             elif e == PULSE:
                 level = level * wave >> 8
+            elif e == HALF:
+                level = level >> 2
             elif e >= MARK and e - MARK >= dark_from:
                 level = 0
             if level != lev[i] or stale[i]:

@@ -1,15 +1,15 @@
 """Kahuna on the device: sticks and stones on LEDs, presses to events.
 
-The UI remembers what is physically on the board (`self.real`, coded like
-the core's first slots: per connection the stick owner, per island the
-stone owner). Wherever it differs from the core's state, the players have
-something to put on (BLINK) or take off (FAST). Pressing a blinking
-element says "done" for it; TURN says "done" for all and ends the turn.
+The core keeps an image of what stands on the real board (core/game.py).
+Wherever it differs from the rules' state, the players have something to
+put on (BLINK) or take off (FAST), named on the display. Pressing such an
+element logs that it is done (took_off / put_on); TURN says "done" for all
+and ends the turn.
 """
 
 from ..core.kahuna import ROUND, SETUP, FINAL
 from ..frame import PLAYER, STEADY, BLINK, FAST, PULSE
-from . import controls, island_elements, todo_line
+from . import CONFIRMS, IslandCheck, controls, island_elements, todo_event, todo_lines
 
 OPTIONS = (
     ("First", (("lot", {"first": "lot"}), ("white", {"first": "white"}),
@@ -28,14 +28,13 @@ SHORT = ("W", "B")
 NAME = ("White", "Black")
 
 
-class UI:
+class UI(IslandCheck):
     def __init__(self, game, layout):
         self.game = game
         self.nconn = game.nconn
         self.nelem = game.nconn + game.nisland
         self.led, self.element = island_elements(game, layout)
         self.turn = controls(layout).get("TURN")
-        self.real = bytearray(game.s[:self.nelem])
         self.hint = -1  # variant 1: the freed connection, free to re-place
         self.note = ""
 
@@ -51,9 +50,9 @@ class UI:
         if k is None:
             return "button %d does nothing in Kahuna" % button
         g = self.game
-        if self.real[k] != g.s[k]:
-            self.real[k] = g.s[k]  # the players confirm this change is done
-            return None
+        done = todo_event(g, k)
+        if done is not None:
+            return done  # the players confirm this change is done
         if k >= self.nconn:
             return "%s: islands only show stones; press a connection" % g.board.island_names[k - self.nconn]
         name = g.board.conn_names[k]
@@ -64,24 +63,23 @@ class UI:
     def accepted(self, event):
         g = self.game
         op = event["op"]
+        if op in CONFIRMS:
+            return  # a confirmation keeps the hint and the news
         self.hint = -1
         self.note = ""
-        if op == "place" or op == "remove":
+        if op == "remove":
             k = g.board.conn(event["at"])
-            self.real[k] = g.s[k]  # the press itself put it on / took it off
-            if op == "remove" and g.variant1 and g.why_not_place(k) is None:
+            if g.variant1 and g.why_not_place(k) is None:
                 self.hint = k
-        elif op == "end_turn" or op == "end_round":
-            self.real[:] = g.s[:self.nelem]  # TURN: the board is tidy
-            if op == "end_round":
-                self.note = self._scoring_note()
+        elif op == "end_round":
+            self.note = self._scoring_note()
 
     def leds(self, frame):
         s = self.game.s
-        real = self.real
+        at = self.game.real_at
         for k in range(self.nelem):
             now = s[k]
-            was = real[k]
+            was = s[at + k]
             if now != was:
                 if now:
                     frame.set(self.led[k], PLAYER + now - 1, BLINK)
@@ -139,19 +137,14 @@ class UI:
             w = g.winner()
             notes.append("Draw" if w == 2 else NAME[w] + " wins")
             notes.append(DECIDED_TEXT.get(g.decided_by(), g.decided_by()))
-        todo = self._todo()
-        if todo:
-            notes.append(todo)
-            notes.append("press each/TURN")
+        # the to-do before any news: its lines depend on the game alone, so a
+        # reset shows them again exactly
+        notes.extend(todo_lines(g, 3 - len(notes), "press when done"))
+        if self.note:
+            notes.insert(0 if g.over() else len(notes), self.note)
         if self.hint >= 0 and g.s[self.hint] == 0:
             notes.append("V1: free stick?")
         for p in (0, 1):
             if g.stone_supply_short(p):
                 notes.append(NAME[p] + " >10 stones")
-        if self.note:
-            notes.insert(0, self.note)
         return notes[:3]
-
-    def _todo(self):
-        """What the players still have to do on the board, in 16 characters."""
-        return todo_line(self.game.s, self.real, self.nelem)

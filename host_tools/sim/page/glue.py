@@ -50,6 +50,23 @@ def frame_codes(name):
     return bytes(f.colour) + bytes(f.effect)
 
 
+def todo_marks(name):
+    """Per LED: 0, or what the real board still lacks there (the game's to-do):
+    1 take off, 2 put on, 3 both. The page marks those elements (todo.js)."""
+    app = loops[name].app
+    out = bytearray(app.frame.n)
+    g = getattr(app, "game", None)
+    ui = getattr(app, "ui", None)
+    if g is None or ui is None or not g.nreal:
+        return out
+    led = getattr(ui, "led", None) or getattr(ui, "site_led", None)
+    for e in range(g.elements()):
+        t = g.todo_at(e)
+        if t and led is not None and led[e] < len(out):
+            out[led[e]] = t
+    return out
+
+
 def pixels(name):
     return loops[name].screen.display.buffer
 

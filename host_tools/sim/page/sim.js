@@ -3,6 +3,7 @@
 // (LED bytes, display framebuffer) and forwards presses. No rules in here.
 import { loadMicroPython } from "/mpy/micropython.mjs";
 import { drawBoard } from "./board.js";
+import { drawTodo } from "./todo.js";
 
 const STEP_MS = 5; // timer period for the firmware's run loop step
 const CHANGE_GAP_MS = 30; // a pressed/released button stays so at least this long...
@@ -160,6 +161,7 @@ function refresh() {
   document.body.dataset.refreshes = ++refreshes; // for tests: the page has drawn a change
   brightness = glue.brightness(mode);
   drawFrameCodes(mp.PyProxy.toJs(glue.frame_codes(mode)));
+  drawTodo(board.elements, mp.PyProxy.toJs(glue.todo_marks(mode)));
   drawDisplay(mp.PyProxy.toJs(glue.pixels(mode)), glue.text(mode));
   lastLeds = null;
 }
