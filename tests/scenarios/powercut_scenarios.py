@@ -120,7 +120,7 @@ class Board:
     def result(self):
         g = self.app.game
         return {"presses": self.presses, "cuts": self.cuts, "open": self.open_cuts, "named": self.named,
-                "over": g.over(), "todo": g.todo_state(), "log": len(self.app.store.load())}
+                "over": g.over(), "todo": g.todo_state(), "log": len(self.app.store.read())}
 
 
 def busy(ui):
@@ -189,7 +189,7 @@ def kanaloa_game_events(b, seed):
     import json
     from companion.core.games import new_game
 
-    g = new_game(json.loads(b.app.store.load()[0]), load_layout("kanaloa"))
+    g = new_game(json.loads(b.app.store.read()[0].decode()), load_layout("kanaloa"))
     rng = Rng(seed)
     events = []
     while not g.over() and len(events) < 400:
@@ -265,7 +265,7 @@ def duell_random(seed, undo_every=5, max_events=70):
     k = 0
     while not b.game().over() and k < max_events:
         # random_event tries events on the game it is given: a copy from the log
-        shadow = log.replay(b.app.store.load(), load_layout)
+        shadow = log.replay(b.app.store.read(), load_layout)
         e = duell_scenarios.random_event(shadow, rng)
         duell_press(b, e, keys)
         k += 1

@@ -8,7 +8,7 @@ from companion import app as app_module
 from companion.core import log
 from companion.store import Store
 
-from .common import load_layout, saved_log
+from .common import load_layout, rules, saved_log
 from .device import Device, fresh_dir
 
 HEADER = {"game": "kahuna", "layout": "kahuna", "variants": [], "first": "white"}
@@ -82,7 +82,7 @@ def checkpoints():
                 break
         start = log.replay(d2.log_lines()[:1], load_layout).state()
         out["undos_to_start"] = undos
-        out["at_start"] = d2.app.game.state() == start
+        out["at_start"] = rules(d2.app.game.state()) == rules(start)  # UNDO moves no piece: the to-do differs
         out["nothing_more"] = d2.press("UNDO").app.message
         return out
     finally:
