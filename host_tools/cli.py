@@ -5,7 +5,7 @@ import importlib
 import sys
 
 # Each module has register(subparsers), adding its sub-command(s).
-COMMAND_MODULES = ("replay_cmd", "layout_cmd", "flash_cmd", "devices_cmd", "virtual_device", "sim_cmd", "bench_cmd")
+COMMAND_MODULES = ("replay_cmd", "layout_cmd", "flash_cmd", "devices_cmd", "virtual_device", "sim_cmd", "bench_cmd", "selfplay_cmd")
 
 
 def build_parser():
