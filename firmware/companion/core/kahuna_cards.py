@@ -31,8 +31,13 @@ COPIES = const(2)
 
 
 class KahunaCards(Kahuna):
+    deck = True
+
     def __init__(self, board, header):
         Kahuna.__init__(self, board, header)
+        device = header.get("device")
+        # solo play: the colour the device opponent plays (its turns are ordinary events)
+        self.device = -1 if device is None else self._player(device)
         seed = header.get("seed", 0)
         if not isinstance(seed, int):
             raise Illegal('"seed" must be a whole number: the deck is shuffled from it')
@@ -74,6 +79,11 @@ class KahunaCards(Kahuna):
         self._ops = {"place": self._place_card, "remove": self._remove_cards,
                      "discard": self._discard_event, "draw": self._draw_event,
                      "end_turn": self._end_turn_cards, "end_round": self._end_round_refused}
+
+    def _player(self, name):
+        from .game import player_index
+
+        return player_index(PLAYERS, name, "device player")
 
     # --- the deck ---------------------------------------------------------
     def _rng(self, k):
