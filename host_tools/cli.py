@@ -5,7 +5,8 @@ import importlib
 import sys
 
 # Each module has register(subparsers), adding its sub-command(s).
-COMMAND_MODULES = ("replay_cmd", "layout_cmd", "flash_cmd", "devices_cmd", "virtual_device", "sim_cmd", "bench_cmd", "selfplay_cmd")
+COMMAND_MODULES = ("replay.command", "layout.command", "device.flash_command", "device.devices_command",
+                   "device.virtual_device", "sim.server", "bench.command", "selfplay.command")
 
 
 def build_parser():

@@ -6,8 +6,9 @@ No timing assertions and no targets asserted: the bench reports those.
 import json
 
 from companion.core.games import new_game
-from host_tools import bench, bench_cmd
-from host_tools.bench_random import random_log
+from host_tools.bench import command as bench_cmd
+from host_tools.bench import measure as bench
+from host_tools.bench.random_games import random_log
 from host_tools.cli import main
 from host_tools.paths import load_layout
 

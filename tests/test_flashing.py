@@ -1,7 +1,7 @@
 """Flashing with the real mpremote, against the virtual device (MicroPython in Node on a pty).
 
 `make flash PORT=...` is the command a user types for a real board; here the
-board is host_tools/virtual_device.py. The firmware then runs on it through
+board is host_tools/device/virtual_device.py. The firmware then runs on it through
 the simulated HAL, and the game log it writes is pulled back and replayed.
 """
 
@@ -16,8 +16,9 @@ import pytest
 import serial
 
 from companion.store import Store
-from host_tools import connection, devices_cmd, flash, mip_package
-from host_tools.virtual_device import VirtualDevice
+from host_tools.device import connection, flash, mip_package
+from host_tools.device import devices_command as devices_cmd
+from host_tools.device.virtual_device import VirtualDevice
 from tests.scenarios.device import Device, fresh_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,7 +159,7 @@ def test_firmware_runs_on_the_board_and_its_log_replays_on_the_host(board, tmp_p
 # --- distribution -----------------------------------------------------------
 def test_mip_package_json_lists_every_firmware_file():
     assert (ROOT / "firmware/package.json").read_text() == mip_package.package_json(), \
-        "firmware/package.json is out of date: run .venv/bin/python -m host_tools.mip_package"
+        "firmware/package.json is out of date: run .venv/bin/python -m host_tools.device.mip_package"
 
 
 def test_mpremote_mip_installs_the_package_from_a_checkout(tmp_path):
@@ -254,8 +255,8 @@ def test_pull_log_reads_the_stores_folder():
 
 
 def test_a_broken_layout_is_refused_before_anything_is_copied():
-    from host_tools.connection import DeviceError
-    from host_tools.flash import checked_layout
+    from host_tools.device.connection import DeviceError
+    from host_tools.device.flash import checked_layout
 
     broken = (ROOT / "tests/layouts/kahuna_broken.json").read_bytes()
     profile = (ROOT / "board_layouts/profiles/pico.json").read_bytes()
@@ -269,7 +270,7 @@ def test_a_broken_layout_is_refused_before_anything_is_copied():
 
 
 def test_each_board_gets_only_its_own_game():
-    from host_tools.flash import GAME_MODULES, board_sources
+    from host_tools.device.flash import GAME_MODULES, board_sources
 
     for game in GAME_MODULES:
         names = {p.name for p in board_sources(game)}

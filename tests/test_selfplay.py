@@ -6,7 +6,7 @@ import sys
 
 from companion.core.log import replay
 from host_tools.paths import load_layout
-from host_tools.selfplay_cmd import selfplay
+from host_tools.selfplay.command import selfplay
 
 
 def test_selfplay_json_and_replayable_logs(tmp_path):

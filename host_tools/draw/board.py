@@ -10,12 +10,17 @@ import xml.etree.ElementTree as ET
 
 from companion.core.board import connection_name
 
+from . import hex as draw_hex
+from .svg import INK
+from .svg import closest as _closest
+from .svg import n as _n
+from .svg import text as _text
+
 WIDTH = 800  # px across the board; drawing units are scaled to it
 MARGIN = 40
 FONT = "DejaVu Sans, Arial, sans-serif"
 SEA = "#d6eaf2"
 LAND = "#ecd9a8"
-INK = "#2b2b2b"
 LED_COLOUR = "#b45309"
 BUTTON_COLOUR = "#1d4ed8"
 PLAYER_COLOURS = {"white": "#f7f3e8", "black": "#1f1f1f", "red": "#d1342f", "blue": "#2f6fd1",
@@ -207,8 +212,6 @@ def game_svg(layout, game, caption):
     else:
         _draw_cells(canvas, layout, state)
     if kind == "hex":  # Rukuni's groups and their scores
-        from . import draw_hex
-
         lines = draw_hex.overlay(canvas, layout, game, lines)
     g = ET.SubElement(canvas.root, "g", {"class": "summary"})
     x = canvas.side_x
@@ -364,16 +367,6 @@ def _positioned(layout):
     return out
 
 
-def _closest(points):
-    best = None
-    for i in range(len(points)):
-        for j in range(i + 1, len(points)):
-            d = math.hypot(points[i][0] - points[j][0], points[i][1] - points[j][1])
-            if d > 0 and (best is None or d < best):
-                best = d
-    return best
-
-
 def _numbers(parent, x, y, led, button, boxed=False, size=11):
     """'LED · button' centred at x (either may be None); separate texts, as
     renderers differ on centred tspans."""
@@ -400,15 +393,6 @@ def _line(parent, points, colour, width, dash=None):
     return ET.SubElement(parent, "polyline", a)
 
 
-def _text(parent, x, y, s, size, bold=False, anchor="middle", colour=INK):
-    a = {"x": _n(x), "y": _n(y), "font-size": str(size), "text-anchor": anchor, "fill": colour}
-    if bold:
-        a["font-weight"] = "bold"
-    t = ET.SubElement(parent, "text", a)
-    t.text = s
-    return t
-
-
 def _tspan(text_el, s, colour, bold=False):
     a = {"fill": colour}
     if bold:
@@ -428,9 +412,3 @@ def _colour(player):
 
 def _dark(player):
     return player in ("black", "blue", "green", "wolf", "bison", "red")
-
-
-def _n(v):
-    """A number for an attribute: at most one decimal."""
-    r = round(float(v), 1)
-    return str(int(r)) if r == int(r) else str(r)

@@ -1,4 +1,4 @@
-"""firmware/package.json, the mip package of the firmware: `python -m host_tools.mip_package` rewrites it.
+"""firmware/package.json, the mip package of the firmware: `python -m host_tools.device.mip_package` rewrites it.
 
 It lists every file of firmware/companion, so that `mpremote mip install
 firmware/package.json` (from a checkout) or `mpremote mip install
@@ -8,7 +8,7 @@ tests/test_flashing.py checks that the file is up to date.
 
 import json
 
-from .paths import FIRMWARE
+from ..paths import FIRMWARE
 
 PACKAGE_JSON = FIRMWARE / "package.json"
 VERSION = "0.1.0"

@@ -17,14 +17,14 @@ from pathlib import Path
 
 from companion.core.games import new_game
 
-from . import bench_cases
-from .bench_random import random_games, random_log
-from .flash import GAME_MODULES, board_sources
-from .micropython import MicroPythonError
-from .micropython import run as run_micropython
-from .paths import FIRMWARE, ROOT, load_layout
+from . import cases as bench_cases
+from .random_games import random_games, random_log
+from ..device.flash import GAME_MODULES, board_sources
+from ..micropython import MicroPythonError
+from ..micropython import run as run_micropython
+from ..paths import FIRMWARE, ROOT, load_layout
 
-PROBE = ROOT / "host_tools" / "bench_probe"
+PROBE = ROOT / "host_tools" / "bench" / "probe"
 
 # The public figure behind the RP2040 estimate (docs/bench.md): MicroPython
 # v1.23.0 on an RP2040 at 125 MHz runs the "Integer addition" loop of

@@ -6,7 +6,7 @@ from companion.core import Illegal
 from companion.core.duell_view import view_log
 from companion.core.log import LogError
 
-from .paths import load_layout
+from ..paths import load_layout
 
 
 def print_view(path, lines, viewer):

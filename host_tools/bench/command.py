@@ -4,7 +4,7 @@ import json
 import sys
 from pathlib import Path
 
-from . import bench
+from . import measure as bench
 
 # (section, [(key, label, unit)]); per-event figures get a grid of their own
 SECTIONS = [
@@ -120,7 +120,7 @@ def table(result):
     errors = result["details"].get("errors") or {}
     for game, why in sorted(errors.items()):
         if game != "firmware":
-            out.append("  %s: NOT MEASURED, its script in host_tools/bench_cases.py fails: %s" % (game, why))
+            out.append("  %s: NOT MEASURED, its script in host_tools/bench/cases.py fails: %s" % (game, why))
     if "firmware" in errors:
         out.append("\nDevice loop: NOT MEASURED, booting the firmware fails: %s" % errors["firmware"])
     for title, rows in SECTIONS:

@@ -5,8 +5,8 @@ import sys
 
 from companion.core.log import LogError, replay
 
-from . import draw
-from .paths import load_layout
+from ..draw import board as draw
+from ..paths import load_layout
 from .views import print_view
 
 

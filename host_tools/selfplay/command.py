@@ -17,7 +17,7 @@ from companion.core.game import Game
 from companion.core.games import new_game
 from companion.core.kahuna_ai import Planner
 
-from .paths import load_layout
+from ..paths import load_layout
 
 PLAYERS = ("random", "greedy", "device")
 

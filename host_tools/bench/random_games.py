@@ -10,7 +10,7 @@ import random
 from companion.core import Illegal
 from companion.core.games import new_game
 
-from .paths import load_layout
+from ..paths import load_layout
 
 HEADER = {"game": "kahuna", "layout": "kahuna", "variants": [], "first": "white"}
 

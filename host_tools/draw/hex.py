@@ -1,6 +1,6 @@
 """Rukuni's groups on a drawn hex board: what `draw.game_svg` adds for "hex".
 
-draw.py draws the cells, stones and towers; `overlay` joins the stones of
+board.py draws the cells, stones and towers; `overlay` joins the stones of
 each group with bars, puts each scoring group's score (size x towers) on
 its first cell, and lists the groups in the summary panel. Shapes carry
 class and data-* attributes (data-group, data-score) for tests.
@@ -9,7 +9,10 @@ class and data-* attributes (data-group, data-score) for tests.
 import math
 import xml.etree.ElementTree as ET
 
-from .draw import INK, _closest, _n, _text
+from .svg import INK
+from .svg import closest as _closest
+from .svg import n as _n
+from .svg import text as _text
 
 MAX_GROUP_LINES = 10
 

@@ -1,6 +1,6 @@
 """`companion sim`: serve the browser simulator on 127.0.0.1.
 
-The page (host_tools/sim/) runs the unmodified firmware in the MicroPython
+The page (host_tools/sim/page/) runs the unmodified firmware in the MicroPython
 WebAssembly port. Everything it needs is served from the project itself:
 the page, the port's files from node_modules, firmware/ and board_layouts/.
 Nothing is fetched from elsewhere, so it works offline.
@@ -12,9 +12,9 @@ import sys
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
-from .paths import FIRMWARE, LAYOUTS, ROOT
+from ..paths import FIRMWARE, LAYOUTS, ROOT
 
-PAGE = ROOT / "host_tools" / "sim"
+PAGE = ROOT / "host_tools" / "sim" / "page"
 MPY_PORT = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 
 # URL prefix -> directory served under it

@@ -1,10 +1,10 @@
 """A virtual MicroPython board on a pseudo-terminal, for mpremote without hardware.
 
-`python -m host_tools.virtual_device` (or `companion virtual-device`) prints
+`python -m host_tools.device.virtual_device` (or `companion virtual-device`) prints
 the terminal's path (/dev/pts/N) and serves until interrupted; connect to
 it like a serial port: `mpremote connect /dev/pts/N`, `make flash
 PORT=/dev/pts/N`. The interpreter is the official WebAssembly port run by
-Node (host_tools/virtual_device.mjs); its filesystem is kept in a host
+Node (host_tools/device/virtual_device.mjs); its filesystem is kept in a host
 directory, so files survive from one connection (or run) to the next.
 While it runs, it is listed by `companion devices` and picked by `make
 flash` without PORT= when no board is connected.
@@ -22,9 +22,9 @@ import time
 import tty
 from pathlib import Path
 
-from .paths import ROOT
+from ..paths import ROOT
 
-BRIDGE = ROOT / "host_tools" / "virtual_device.mjs"
+BRIDGE = ROOT / "host_tools" / "device" / "virtual_device.mjs"
 DEFAULT_FS = ROOT / "build" / "virtual-device"
 REGISTRY = Path(tempfile.gettempdir()) / "companion-virtual-devices"
 
@@ -165,6 +165,6 @@ def run(args):
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(prog="python -m host_tools.virtual_device", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m host_tools.device.virtual_device", description=__doc__.split("\n")[0])
     add_arguments(parser)
     sys.exit(run(parser.parse_args()))

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from companion import layout_check
 
-from . import draw
-from .paths import LAYOUTS
+from ..draw import board as draw
+from ..paths import LAYOUTS
 
 PROFILES = LAYOUTS / "profiles"
 

@@ -25,7 +25,7 @@ from mpremote.transport import TransportError
 from companion import layout_check
 
 from .connection import DeviceError, connect, disconnect
-from .paths import FIRMWARE, LAYOUTS
+from ..paths import FIRMWARE, LAYOUTS
 
 PACKAGE = FIRMWARE / "companion"
 PROFILES = LAYOUTS / "profiles"

@@ -1,10 +1,10 @@
 // The virtual device: MicroPython's REPL (the official WebAssembly port) on
 // stdin/stdout, behaving like a board on a serial line, for real mpremote.
 //
-// Usage: node host_tools/virtual_device.mjs --fs DIR [--capacity BYTES]
+// Usage: node host_tools/device/virtual_device.mjs --fs DIR [--capacity BYTES]
 //        [--version 1.18.0] [--mpy 5] [--heap BYTES] [--corrupt NAME] [--raw-paste off]
 //
-// host_tools/virtual_device.py puts it on a pseudo-terminal. What it adds to
+// host_tools/device/virtual_device.py puts it on a pseudo-terminal. What it adds to
 // the port's own REPL:
 // - soft reset (Ctrl-D at an empty prompt): prints "MPY: soft reboot",
 //   restarts the interpreter (globals and modules are gone, the files stay),
@@ -26,7 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const pkg = path.join(root, "node_modules/@micropython/micropython-webassembly-pyscript");
 const { loadMicroPython } = await import(path.join(pkg, "micropython.mjs"));
 
