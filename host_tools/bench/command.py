@@ -36,6 +36,11 @@ SECTIONS = [
         ("boot.lines", "firmware boot incl. restore: lines", "lines"),
         ("boot.rp2040_ms", "firmware boot: RP2040 estimate", "ms"),
     ]),
+    ("Device opponent (Kahuna solo: one turn decided, core/kahuna_ai.py)", [
+        ("ai.lines_max", "slowest turn measured: lines", "lines"),
+        ("ai.lines_per_candidate", "lines per candidate move tried (worst)", "lines"),
+        ("ai.rp2040_ms", "slowest turn: RP2040 estimate", "ms"),
+    ]),
     ("Size and host speed", [
         ("mpy.firmware", ".mpy total, firmware (all four games)", "B"),
         ("mpy.core", ".mpy total, core only (all four games)", "B"),
@@ -131,6 +136,9 @@ def table(result):
         out.append(title)
         for key, label, unit in present:
             out.append("  %-44s %12s %-6s %s" % (label, _num(f[key]), unit, _verdict(key, f[key])))
+    if "ai.lines_each" in f:
+        out.append("  (turns %s: lines %s, candidates tried %s, bytes %s)" % (
+            f["ai.turns"], f["ai.lines_each"], f["ai.tried_each"], f["ai.bytes_each"]))
     if "press.op" in f:
         out.append("  (the press is a %s; firmware modules imported late at boot: %s)"
                    % (f["press.op"], ", ".join(result["details"].get("boot_late_imports") or []) or "none"))

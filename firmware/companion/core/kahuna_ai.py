@@ -296,6 +296,7 @@ class Planner:
                     if worst == NONE or v < wv:
                         worst, wv = i, v
             self._add(DISCARD, NONE, worst, NONE)
+        self.tried += 4  # the draw's candidates: the face-up cards and the pile
         best = NONE
         bv = -1
         total = 0
