@@ -161,3 +161,12 @@ def test_the_docs_pictures_are_up_to_date(tmp_path, capsys):
     game = tmp_path / "game.svg"
     assert main(["replay", str(LOGS / "kahuna_full_game.jsonl"), "--svg", str(game)]) == 0
     assert game.read_text() == (ROOT / "docs/images/kahuna-game.svg").read_text()
+
+
+def test_replay_of_a_digital_deck_game_draws_the_cards(tmp_path, capsys):
+    root, state, sticks, stones = replay_svg(tmp_path, capsys, "kahuna_cards_example.jsonl", "--at", "3")
+    assert sticks == {"ELAI-FAAA": "white", "FAAA-GOLA": "white"}
+    summary = texts(groups(root, "summary")[0])
+    assert summary[4:9] == ["", "Cards: pile 14 \u00b7 discard 2 (top FAAA)", "Face up: FAAA DUDA COCO",
+                            "white's hand: COCO HUNA", "black's hand: GOLA KAHU LALE"]
+    assert state["cards"]["face_up"] == ["FAAA", "DUDA", "COCO"]

@@ -172,6 +172,10 @@ class App:
         if self.game.events_in_effect() == 0:
             self._refuse(code, "nothing to undo")
             return
+        sealed = getattr(self.game, "sealed", None)  # Kahuna's digital deck
+        if sealed is not None and sealed():
+            self._refuse(code, "the draw showed a card of the pile: it cannot be taken back")
+            return
         event = {"op": "undo"}
         self.game.apply(event)
         self.pending.append(event)

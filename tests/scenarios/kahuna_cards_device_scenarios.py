@@ -43,6 +43,10 @@ def hot_seat():
     d.press("TURN")  # the pile
     assert d.log()[-1] == {"op": "draw", "from": "pile"}
     shown.append(d.lines())
+    n = len(d.log())
+    d.press("UNDO")  # the pile's card was seen: the draw stays
+    assert len(d.log()) == n and d.app.game.active() == 1
+    refused.append(d.lines()[-2:])
     return {"shown": shown, "refused": refused, "log": d.log()}
 
 
