@@ -169,9 +169,9 @@ async function observe(step) {
     for (const p of document.querySelectorAll("#players .secret, #hands .secret")) {
       const visible = [...p.querySelectorAll("[data-name]")].filter((b) => b.getClientRects().length > 0);
       panels[p.dataset.player] = { covered: p.classList.contains("covered"), visible: visible.map((b) => b.dataset.name),
-        keys: [...p.querySelectorAll("[data-name]")].map((b) => b.dataset.name),
-        hand: p.querySelector(".hand") ? p.querySelector(".hand").textContent : null,
-        handShown: p.querySelector(".hand") ? p.querySelector(".hand").getClientRects().length > 0 : null };
+        keys: [...p.querySelectorAll("[data-name]")].map((b) => b.dataset.name) };
+      const hand = p.querySelector(".hand"); // Kahuna's digital deck: a hand of cards
+      if (hand) Object.assign(panels[p.dataset.player], { hand: hand.textContent, handShown: hand.getClientRects().length > 0 });
     }
     return { label, elements, text: canvas.dataset.text, bands, mode: window.sim.mode, log: window.sim.log(), archived, panels,
       history: document.getElementById("history-label").textContent };
