@@ -107,4 +107,15 @@ def solo(turns=6):
 
 
 def run_all():
-    return {"hot_seat": hot_seat(), "solo": solo()}
+    return {"hot_seat": hot_seat(), "solo": solo(), "variant2": variant2_on_display()}
+
+
+def variant2_on_display():
+    d = Device(fresh_dir("cards-v2"), seed=1)
+    # the menu (open: no game yet): First white, Variant 2 on, Cards digital, New game
+    d.presses(["TURN", "MENU", "MENU", "TURN", "MENU", "MENU", "TURN", "MENU", "MENU", "TURN"])
+    assert d.log()[0]["variants"] == ["variant2"] and d.log()[0]["cards"] == "digital"
+    d.presses(["TURN", "COCO"])  # white takes the face-up COCO: it stays visible
+    lines = d.lines()
+    assert "W shows COC" in lines
+    return lines

@@ -193,13 +193,18 @@ class CardsUI(PhysicalUI):
             todo = self._todo()
             if todo:
                 notes.append(todo)
+        if g.variant2:  # variant 2: the cards each hand shows (taken face up)
+            for p in (0, 1):
+                text = self._hand_text(p, True)
+                if text:
+                    notes.append("%s shows %s" % (NAME[p][0], text[:9]))
         return notes[:3]
 
-    def _hand_text(self, p):
+    def _hand_text(self, p, visible=False):
         g = self.game
         text = ""
         for i in range(g.nisland):
-            n = g.hand(p, i)
+            n = g.visible(p, i) if visible else g.hand(p, i)
             while n:
                 text += g.board.island_names[i][:3]
                 n -= 1
