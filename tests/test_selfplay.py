@@ -39,3 +39,11 @@ def test_selfplay_is_deterministic_and_every_player_plays():
 def test_device_beats_random_in_a_small_sample():
     r = selfplay(10, 5, "device", "random")
     assert r["a_wins"] >= 9
+
+
+def test_the_device_ui_uses_the_planners_step_kinds():
+    from companion.core import kahuna_ai
+    from companion.ui import kahuna_cards
+
+    for name in ("PLACE", "REMOVE", "FREE", "DISCARD", "DRAW_FACE", "DRAW_PILE"):
+        assert getattr(kahuna_cards, name) == getattr(kahuna_ai, name), name

@@ -16,10 +16,18 @@ what it does and the board shows it as a to-do: the stick to put on blinks,
 what comes off flashes; the human presses each one (TURN for its draw).
 """
 
+from ..core import const
 from ..core.kahuna import FINAL, PLAY
-from ..core.kahuna_ai import DISCARD, DRAW_FACE, DRAW_PILE, FREE, PLACE, REMOVE, SKIP, Planner
 from ..frame import BLINK, FAST, PLAYER, PULSE
 from .kahuna import NAME, UI as PhysicalUI
+
+# the device's step kinds, as in core/kahuna_ai.py (imported only for solo play)
+PLACE = const(1)
+REMOVE = const(2)
+FREE = const(3)
+DISCARD = const(4)
+DRAW_FACE = const(5)
+DRAW_PILE = const(6)
 
 
 class CardsUI(PhysicalUI):
@@ -29,7 +37,11 @@ class CardsUI(PhysicalUI):
         self.show = False  # the active player's hand is on the display
         self.drawing = False  # TURN pressed: choosing the draw
         self.device = game.device
-        self.ai = Planner(game) if self.device >= 0 else None
+        self.ai = None
+        if self.device >= 0:
+            from ..core.kahuna_ai import Planner
+
+            self.ai = Planner(game)
         self.plan_for = -1  # events in effect when the plan was made
         self._plan()
 
