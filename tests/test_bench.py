@@ -47,6 +47,15 @@ def test_quick_bench_writes_every_figure(tmp_path, capsys):
         assert f["tick.lines"] > f["scan.lines"] > 0
         assert f["tick.bytes"] >= 0 and f["boot.heap"] > 0 and f["press.lines"] > 0
     assert "<= 1500 lines" in printed and "figures written to" in printed
+    # allocation in play: random full games of every game, every event
+    for game in ("kahuna", "kanaloa", "rukuni", "duell"):
+        assert f["alloc.%s.events" % game] > 0
+        assert 0 < f["alloc.%s.largest" % game] <= f["alloc.largest"]
+    assert f["alloc.events"] == sum(f["alloc.%s.events" % g] for g in ("kahuna", "kanaloa", "rukuni", "duell"))
+    assert 0 < f["alloc.bytes_per_event"] < f["alloc.largest"]
+    assert "Allocation in play" in printed
+    if "tick.lines" in f:
+        assert 16 < f["heap.native_min_kb"] < 1024
 
 
 def test_compare_prints_what_changed():

@@ -43,6 +43,8 @@ def test_a_good_layout_boots_into_the_menu():
 
 
 def test_the_broken_example_layout_on_the_simulator(tmp_path, capsys):
+    """CPython only: reads what the check prints (capsys); test_the_broken_layout_under_micropython
+    and boot_scenarios (both ports) show the same on the display."""
     from companion.runloop import start_sim
 
     loop = start_sim("kahuna_broken", str(tmp_path / "games"), str(BROKEN.parent))
@@ -80,6 +82,9 @@ def device(tmp_path, monkeypatch):
 
 
 def test_the_device_stops_on_a_broken_layout_with_its_leds_off(device):
+    """CPython only: fake machine/neopixel/framebuf modules are swapped into
+    sys.modules (monkeypatch) to boot the real-board path; MicroPython cannot
+    undo that. The same boot on the simulated HAL runs natively (boot_scenarios)."""
     runloop, layouts, games = device
     (layouts / "kahuna.json").write_text(BROKEN.read_text())
     loop = runloop.start_device("pico", "kahuna", str(games), str(layouts))
@@ -92,6 +97,9 @@ def test_the_device_stops_on_a_broken_layout_with_its_leds_off(device):
 
 
 def test_a_profile_that_does_not_fit_is_reported(device):
+    """CPython only: fake machine/neopixel/framebuf modules are swapped into
+    sys.modules (monkeypatch) to boot the real-board path; MicroPython cannot
+    undo that. The same boot on the simulated HAL runs natively (boot_scenarios)."""
     runloop, layouts, games = device
     k = json.loads((ROOT / "board_layouts" / "kahuna.json").read_text())
     k["controls"][0]["button"] = 64  # an 8x8 matrix has codes 0..63
@@ -103,6 +111,9 @@ def test_a_profile_that_does_not_fit_is_reported(device):
 
 
 def test_a_missing_profile_or_layout_stops_with_a_message(device):
+    """CPython only: fake machine/neopixel/framebuf modules are swapped into
+    sys.modules (monkeypatch) to boot the real-board path; MicroPython cannot
+    undo that. The same boot on the simulated HAL runs natively (boot_scenarios)."""
     runloop, layouts, games = device
     loop = runloop.start_device("esp32-devkitc", "kahuna", str(games), str(layouts))
     loop.step(0)

@@ -1,5 +1,8 @@
 """Duell der Schamanen under CPython: the scenarios, the dead-end search
-against an exhaustive one, the always-existing swap, and random games."""
+against an exhaustive one, the always-existing swap, and random games.
+(CPython for itertools and hypothesis; the scenarios with their random games
+also run under native MicroPython in test_both_interpreters, and random
+Duell games replay and undo alike there in test_native_games.)"""
 
 import itertools
 import json

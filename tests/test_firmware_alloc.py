@@ -7,7 +7,9 @@ gc.mem_alloc() around many steps inside a third.
 
 from pathlib import Path
 
-from host_tools.micropython import run
+import pytest
+
+from host_tools.micropython import run, run_native
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -76,4 +78,36 @@ def test_scan_and_led_tick_allocate_nothing(figures):
     figures("firmware: bytes allocated by 200 steps, a button held", held, "0")
     figures("firmware: bytes allocated by 1000 8x8 matrix scans + debounce", matrix, "0")
     assert writes > 50  # the LEDs really were rendered during the measured steps
+    assert (idle, held, matrix) == (0, 0, 0)
+
+
+NATIVE = SETUP + MEASURE + """
+steps(d.loop, d.t + 4400, 100)  # the release above is handled (a short press): unlocked
+import micropython
+micropython.heap_lock()  # from here on, any allocation raises MemoryError
+t = d.t + 5000
+for _ in range(1000):
+    d.loop.step(t)  # idle ticks with animated LEDs
+    t += 2
+d.loop.buttons.scanner.press(held)
+for _ in range(200):
+    d.loop.step(t)  # a button held
+    t += 2
+for _ in range(1000):
+    matrix.scan(t)
+    t += 2
+micropython.heap_unlock()
+d.loop.buttons.scanner.release(held)
+print('RESULT', result)
+"""
+
+
+@pytest.mark.native
+def test_scan_and_led_tick_run_with_the_heap_locked_under_native_micropython():
+    """Native MicroPython with a fixed heap: the same steps run under
+    micropython.heap_lock(), which turns any allocation into a MemoryError."""
+    out = run_native(NATIVE, heapsize="256K")
+    line = [l for l in out.splitlines() if l.startswith("RESULT")][-1]
+    idle, held, matrix, writes = eval(line[len("RESULT"):])
+    assert writes > 50
     assert (idle, held, matrix) == (0, 0, 0)

@@ -8,51 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import wrap
-from companion.frame import Frame, PLAYER, RED, FLASH
-from companion.hal.leds import Leds, PALETTE, GRB, RGB, MA_IDLE
 from companion.hal import sim
-from companion.hal.sim import SimStrip
 from companion.store import Store
 from host_tools.micropython import run
+
+from tests.scenarios import leds_scenarios
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
 
-def full_white(n=39):
-    f = Frame(n)
-    for i in range(n):
-        f.set(i, PLAYER)
-    return f
-
-
-def test_a_full_board_stays_within_the_usb_budget():
-    strip = SimStrip(39)
-    leds = Leds(strip, 39, max_ma=500, base_ma=80, order=RGB)
-    leds.render(full_white(), 0, 255)
-    assert leds.estimate_ma <= 500 - 80
-    assert leds.estimate_ma >= 400  # capped, not just dark
-    drawn = sum(strip.buf) * 20 // 255 + 39 * MA_IDLE
-    assert drawn <= 420
-    # uncapped when the budget allows: exactly the palette colour
-    small = Leds(SimStrip(1), 1, order=RGB)
-    small.render(full_white(1), 0, 255)
-    assert list(small.strip.buf) == [PALETTE[3] * 255 >> 8, PALETTE[4] * 255 >> 8, PALETTE[5] * 255 >> 8]
-
-
-def test_grb_order_and_flash_blinks_red():
-    f = Frame(2)
-    f.set(1, RED, FLASH)
-    leds = Leds(SimStrip(2), 2, order=GRB)
-    leds.render(f, 0, 40)  # a refusal shows at full strength even when dimmed
-    assert list(leds.strip.buf) == [0, 0, 0, 0, 255 * 255 >> 8, 0]
-    leds.render(f, 150, 40)  # and blinks
-    assert list(leds.strip.buf) == [0] * 6
-
-
-def test_wrap_keeps_words_and_lines():
-    assert wrap("ALOA-BARI already holds a white stick") == ["ALOA-BARI", "already holds a", "white stick"]
-    assert wrap("x" * 40, rows=2) == ["x" * 16, "x" * 16]
+def test_led_budget_colour_order_flash_and_wrap():
+    # tests/scenarios/leds_scenarios.py: also under both MicroPython ports (test_both_interpreters)
+    leds_scenarios.run_all()
 
 
 def test_store_drops_a_torn_header_and_keeps_finished_games(tmp_path):
@@ -168,6 +135,9 @@ class FakeBoard:
 
 @pytest.mark.parametrize("name", ["pico", "esp32-devkitc"])
 def test_device_boots_from_its_profile_and_reads_the_matrix(name, tmp_path, monkeypatch):
+    """CPython only: fake machine/neopixel/framebuf modules are swapped into
+    sys.modules (monkeypatch) to boot the real-board path; MicroPython cannot
+    undo that. The same boot on the simulated HAL runs natively (boot_scenarios)."""
     profile = json.loads((PROFILES / (name + ".json")).read_text())
     fake = FakeBoard(profile)
     for mod in ("machine", "neopixel", "framebuf"):

@@ -1,4 +1,8 @@
-"""Random games: the core against the reference, invariants, undo, replay."""
+"""Random games: the core against the reference, invariants, undo, replay.
+
+CPython only, for hypothesis and the reference rules (tests/reference_kahuna.py);
+native MicroPython replays and undoes such games state for state in
+tests/test_native_games.py."""
 
 import json
 import random

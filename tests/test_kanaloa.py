@@ -1,4 +1,6 @@
-"""Kanaloa under CPython: the scenarios, header checks, random games, replay."""
+"""Kanaloa under CPython: the scenarios, header checks, random games, replay.
+(The scenarios and their random games also run under native MicroPython in
+test_both_interpreters and test_native_games; the CLI here is CPython.)"""
 
 import json
 import subprocess

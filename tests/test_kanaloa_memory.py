@@ -50,11 +50,8 @@ def place_alloc(setup):
 def test_bytes_allocated_by_a_place_with_capture_cascade(figures):
     # before: blue holds DALI, green LANI; the measured place gives red HANA and costs both
     setup = SETUP + "assert [game.markers(p) for p in range(4)] == [0, 1, 1, 0]\n"
-    raw = place_alloc(setup)
-    # The undo journal (core/game.py) grows by doubling; with room to spare,
-    # what is left is the event's own cost (a bound method and an argument tuple).
-    steady = place_alloc(setup + "game._journal = game._journal + bytearray(1024)\n")
-    figures("MicroPython: bytes allocated by one Kanaloa place with capture", raw, "any journal growth incl.")
-    figures("MicroPython: same, journal already grown", steady, "target <= 64")
-    assert steady <= 64
-    assert raw < 4096
+    # The undo journal (core/game.py) has room in its chunk here: what is
+    # allocated is the event's own cost (a bound method and an argument tuple).
+    used = place_alloc(setup)
+    figures("MicroPython: bytes allocated by one Kanaloa place with capture", used, "target <= 64")
+    assert used <= 64

@@ -1,4 +1,8 @@
-"""`companion layout check`: every mistake gets its own message, naming the entry."""
+"""`companion layout check`: every mistake gets its own message, naming the entry.
+
+The CLI is CPython; the checker itself (companion/layout_check.py, also run at
+boot) checks the same broken copies under both MicroPython ports in
+tests/scenarios/layout_scenarios.py."""
 
 import json
 from pathlib import Path

@@ -1,4 +1,7 @@
-"""A corrupt or hostile log never crashes the replay: it is a LogError naming the line."""
+"""A corrupt or hostile log never crashes the replay: it is a LogError naming the line.
+
+CPython only, for hypothesis; tests/test_log_dialect.py gives 10,000 mutated
+logs to CPython and native MicroPython and requires the same verdicts."""
 
 import json
 

@@ -1,4 +1,6 @@
-"""Rukuni under CPython: the scenarios, the layout, random games, replay."""
+"""Rukuni under CPython: the scenarios, the layout, random games, replay.
+(The scenarios and their random games also run under native MicroPython in
+test_both_interpreters and test_native_games; the CLI here is CPython.)"""
 
 import json
 

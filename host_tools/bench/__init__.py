@@ -4,5 +4,6 @@
     measure.py       the measurements (MicroPython WebAssembly port, mpy-cross, CPython)
     cases.py         the scripted events measured for each game
     random_games.py  random legal games and logs, for the long-game figures
+    allocation.py    allocation in play over random full games of every game; the smallest native heap
     probe/           the MicroPython-side helper mounted at /lib/bench_probe
 """

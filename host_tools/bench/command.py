@@ -139,6 +139,7 @@ def table(result):
     if "ai.lines_each" in f:
         out.append("  (turns %s: lines %s, candidates tried %s, bytes %s)" % (
             f["ai.turns"], f["ai.lines_each"], f["ai.tried_each"], f["ai.bytes_each"]))
+    out += bench.bench_alloc.table(f)
     if "press.op" in f:
         out.append("  (the press is a %s; firmware modules imported late at boot: %s)"
                    % (f["press.op"], ", ".join(result["details"].get("boot_late_imports") or []) or "none"))

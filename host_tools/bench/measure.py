@@ -17,6 +17,7 @@ from pathlib import Path
 
 from companion.core.games import new_game
 
+from . import allocation as bench_alloc
 from . import cases as bench_cases
 from .random_games import random_games, random_log
 from ..device.flash import GAME_MODULES, board_sources
@@ -146,11 +147,10 @@ def _heap(name):
     return "P.report(%r, gc.mem_alloc())" % name
 
 
-# The port collects only when gc.collect() is called or 16 KB have been
-# allocated since the last collection (gc.threshold()), and a collection
-# frees what the running chunk still holds only once that chunk has ended.
-# So every reading of the heap, and every allocation measured, follows a
-# chunk of its own that collects.
+# The port never collects while Python code runs inside a call: collection
+# is deferred to the end of the call and the heap grows instead (whatever
+# gc.threshold() says). So every reading of the heap, and every allocation
+# measured, follows a chunk of its own that collects.
 COLLECT = "gc.collect()"
 
 
@@ -336,7 +336,11 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
         if (FIRMWARE / "companion" / "core" / "kahuna_ai.py").exists():
             jobs += ai_jobs()
         with ThreadPoolExecutor(max_workers=2) as pool:
+            alloc = pool.submit(bench_alloc.measure, lambda job: _run_job(job, logdir / "mpy"), _job,
+                                1 if quick else 3)
             results = list(pool.map(lambda job: _run_job(job, logdir / "mpy"), jobs))
+            results.append(alloc.result())
+        heap_kb = bench_alloc.min_native_heap(logdir / "mpy") if firmware else None
     raw = {}
     errors = {}
     for r in results:
@@ -351,6 +355,7 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
     raw["cpython.events_per_s"] = int(rate)
     raw["cpython.events"] = n
     result = derive(raw, sizes, games, only, restore_events, firmware)
+    result["figures"].update(bench_alloc.derive(raw, heap_kb))
     result["meta"]["quick"] = quick
     result["details"]["errors"] = errors
     return result

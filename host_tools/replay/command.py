@@ -23,8 +23,8 @@ def register(sub):
 
 def run(args):
     try:
-        with open(args.log) as f:
-            lines = f.read().split("\n")
+        with open(args.log, "rb") as f:  # bytes, split as the board splits them: the same lines
+            lines = f.read().split(b"\n")
     except OSError as e:
         print("companion replay: cannot read %s: %s" % (args.log, e.strerror), file=sys.stderr)
         return 2

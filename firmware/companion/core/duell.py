@@ -75,7 +75,8 @@ class Duell(Game):
             raise Illegal("the memory and profi variants do not mix: profi stones lie open")
         # the agreed time limit, for the device's clock (the core has none)
         self.minutes = header.get("minutes")
-        if self.minutes is not None and (not isinstance(self.minutes, int) or self.minutes < 1):
+        if self.minutes is not None and (isinstance(self.minutes, bool) or not isinstance(self.minutes, int)
+                                          or self.minutes < 1):
             raise Illegal("\"minutes\" %r: the time limit is a whole number of minutes" % (self.minutes,))
         s = self.s
         s[MIGI] = MIGIS // 2

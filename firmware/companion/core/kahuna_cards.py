@@ -62,8 +62,8 @@ class KahunaCards(Kahuna):
         self.FREED = k + 6
         self.SHUFFLES = k + 7
         total = k + 8
-        if total > 256:
-            raise ValueError("a game's state must fit in 256 slots")
+        if total > 255:  # the undo journal's event mark is slot 255 (game.py)
+            raise ValueError("a game's state must fit in 255 slots")
         self.s = self.s + bytearray(total - c0)
         # The deal is the start position, written directly (no journal).
         s = self.s

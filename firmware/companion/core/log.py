@@ -6,12 +6,12 @@ exact line of the file.
 
 import json
 
-from . import Illegal, LayoutError
+from . import Illegal, LayoutError, const
 from .games import NAMES, new_game
 
 
 # What a value of the wrong type in a log line raises inside a game.
-MALFORMED = (TypeError, ValueError, AttributeError, KeyError, IndexError)
+MALFORMED = (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError)
 
 
 class LogError(Exception):
@@ -23,17 +23,146 @@ class LogError(Exception):
         self.reason = reason
 
 
-def parse_line(text, lineno):
+def parse_line(line, lineno):
+    """The JSON object of one log line (str, or bytes as read from flash).
+
+    Only the dialect log.dump writes is accepted, checked by _scan before
+    json.loads sees the text, so CPython and MicroPython accept and refuse
+    exactly the same lines (docs/rules.md, "The game log").
+    """
+    if isinstance(line, str):
+        line = line.encode()  # MicroPython's text files do not check UTF-8: check it here
+    if line.endswith(b"\n"):
+        line = line[:-1]
+    if line.endswith(b"\r"):
+        line = line[:-1]
     try:
-        obj = json.loads(text)
-    except ValueError:
-        raise LogError(lineno, "not a JSON object (truncated or garbled line): %s" % _clip(text))
-    if not isinstance(obj, dict):
+        text = line.decode()
+    except UnicodeError:
+        raise LogError(lineno, "not UTF-8 text (a torn or damaged write): %s" % _clip(repr(line)))
+    at = _scan(line)
+    if at == 1 and line[:1] and line[:1] in b"[\"-0123456789tfn":  # JSON, but not an object
         raise LogError(lineno, "expected a JSON object, found %s" % _clip(text))
+    obj = None
+    if not at:
+        try:
+            obj = json.loads(text)
+        except ValueError:
+            pass
+    if not isinstance(obj, dict):
+        raise LogError(lineno, "not a JSON object as the log writes it (truncated or garbled at "
+                       "column %d): %s" % (at or 1, _clip(text)))
     return obj
 
 
+# The dialect: one JSON object of printable ASCII; ", " between items and
+# ": " after keys, no other white space; escapes only of ASCII characters;
+# integers only, of at most 10 digits (a device's float is single
+# precision); objects and arrays nested at most _DEPTH deep. It is what
+# json.dumps writes under both interpreters for the names of our layouts
+# (their key order differs, so a line is checked, not compared with a
+# re-dump). ASCII keeps messages alike: the two repr() differ beyond it.
+_DEPTH = const(6)
+_ESCAPES = b'"\\/bfnrtu'
+_HEX = b"0123456789abcdefABCDEF"
+
+
+def _scan(b):
+    """0 if b is one log object in the dialect, else the column (from 1) of its first fault."""
+    n = len(b)
+    if not n or b[0] != 123:
+        return 1
+    if min(b) < 32 or max(b) > 126:  # C-speed check of the whole line first
+        for i in range(n):
+            if not 32 <= b[i] <= 126:
+                return i + 1
+    closers = bytearray(_DEPTH)
+    d = 0
+    i = 0
+    key = False  # the next item is a key (in an object) or a value
+    while True:
+        # --- an item: a key and ": ", or a value
+        c = b[i] if i < n else 0
+        if key or c == 34:
+            if c != 34:
+                return i + 1
+            j = b.find(b'"', i + 1, n)
+            if j > 0 and b.find(b"\\", i + 1, j) < 0:
+                i = j + 1  # the usual string: no escapes
+            else:
+                i = _string(b, i + 1, n)
+                if i < 0:
+                    return -i
+            if key:
+                if i + 1 >= n or b[i] != 58 or b[i + 1] != 32:
+                    return i + 1
+                i += 2
+                key = False
+                continue
+        elif c == 123 or c == 91:  # { or [
+            if d == _DEPTH:
+                return i + 1
+            closers[d] = c + 2  # } or ]
+            if i + 1 < n and b[i + 1] == c + 2:
+                i += 2  # empty
+            else:
+                d += 1
+                i += 1
+                key = c == 123
+                continue
+        elif c == 45 or 48 <= c <= 57:  # an integer
+            j = i + 1 if c == 45 else i
+            k = j
+            while k < n and 48 <= b[k] <= 57:
+                k += 1
+            if k == j or k - j > 10 or (b[j] == 48 and k > j + 1):
+                return j + 1
+            i = k
+        elif b.startswith(b"true", i) or b.startswith(b"null", i):
+            i += 4
+        elif b.startswith(b"false", i):
+            i += 5
+        else:
+            return i + 1
+        # --- after a value: closing brackets, or ", " and the next item
+        while True:
+            if not d:
+                return 0 if i == n else i + 1
+            c = b[i] if i < n else 0
+            if c == closers[d - 1]:
+                d -= 1
+                i += 1
+                continue
+            if c != 44 or i + 1 >= n or b[i + 1] != 32:
+                return i + 1
+            i += 2
+            key = closers[d - 1] == 125
+            break
+
+
+def _string(b, i, n):
+    """The index past the string whose text starts at b[i], or -(column of its fault)."""
+    while True:
+        j = b.find(b'"', i, n)
+        if j < 0:
+            return -(n + 1)
+        k = b.find(b"\\", i, j)
+        if k < 0:
+            return j + 1
+        e = b[k + 1]
+        if e not in _ESCAPES:
+            return -(k + 2)
+        i = k + 2
+        if e == 117:  # \u00XX, an ASCII character
+            if i + 3 >= n or not b.startswith(b"00", i) or b[i + 2] not in b"01234567" \
+                    or b[i + 3] not in _HEX:
+                return -(i + 1)
+            i += 4
+
+
 def _clip(text):
+    if not isinstance(text, str):
+        text = text.decode()
     text = text.strip()
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -59,8 +188,8 @@ def start(header_text, load_layout, lineno=1):
         return header, new_game(header, layout)
     except (Illegal, LayoutError) as e:
         raise LogError(lineno, "header: %s" % e)
-    except MALFORMED as e:
-        raise LogError(lineno, "header: a value has the wrong type (%s)" % _clip(str(e)))
+    except MALFORMED:
+        raise LogError(lineno, "header: a value has the wrong type or is out of range")
 
 
 def apply_line(game, text, lineno):
@@ -71,20 +200,23 @@ def apply_line(game, text, lineno):
         game.apply(event)
     except Illegal as e:
         raise LogError(lineno, str(e))
-    except MALFORMED as e:
-        raise LogError(lineno, "a value has the wrong type (%s): %s" % (_clip(str(e)), _clip(text)))
+    except MALFORMED:
+        raise LogError(lineno, "a value has the wrong type or is out of range: %s" % _clip(text))
     return event
 
 
 def replay(lines, load_layout, each=None):
     """Play a whole log; `each(game, event)` is called after every event.
 
-    Blank lines are skipped. Raises LogError naming the first bad line.
+    Lines are str or bytes; blank lines (ASCII white space only) are
+    skipped. Raises LogError naming the first bad line.
     """
     game = None
     lineno = 0
     for text in lines:
         lineno += 1
+        if isinstance(text, str):
+            text = text.encode()  # str.strip() differs: CPython also strips non-ASCII space
         if not text.strip():
             continue
         if game is None:

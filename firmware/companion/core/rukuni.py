@@ -84,7 +84,7 @@ class Rukuni(Game):
             s[self._towers + t] = c
         left = [STONES_EACH, STONES_EACH]
         stones = position.get("stones") or {}
-        for name in stones:
+        for name in sorted(stones):  # the same first fault under every interpreter
             c = self._free_cell(name, "stone")
             p = player_index(PLAYERS, stones[name])
             left[p] -= 1

@@ -1,0 +1,53 @@
+"""Replay, undo to the start, and the bytes each event allocates: the same
+code under CPython and MicroPython (tests/test_native_games.py compares).
+
+`play_back(path)` reads logs (one JSON line each: [game, header, events])
+and prints, one JSON line each, the start state, the state after every
+event, the state after every undo back to the start, and (under
+MicroPython) the most bytes one event allocated, measured with
+gc.mem_alloc() after a collection.
+"""
+
+import gc
+import json
+
+from companion.core.games import new_game
+try:
+    from log_verdicts import load_layout  # MicroPython: tests/ is on the path
+except ImportError:
+    from .log_verdicts import load_layout
+
+_mem = getattr(gc, "mem_alloc", None)  # MicroPython only
+
+
+def play(game, header, events, out):
+    """out(kind, state) for the start, after each event, after each undo to the start;
+    returns the most bytes one event allocated (0 under CPython)."""
+    g = new_game(header, load_layout(header.get("layout", game)))
+    out("start", g.state())
+    most = 0
+    for e in events:
+        if _mem:
+            gc.collect()
+            m = _mem()
+            g.apply(e)
+            m = _mem() - m
+            most = m if m > most else most
+        else:
+            g.apply(e)
+        out("event", g.state())
+    while g.undo():
+        out("undo", g.state())
+    return most
+
+
+def _print(kind, state):
+    print(json.dumps([kind, state]))
+
+
+def play_back(path):
+    with open(path) as f:
+        for line in f:
+            game, header, events = json.loads(line)
+            most = play(game, header, events, _print)
+            print(json.dumps(["most", most]))
