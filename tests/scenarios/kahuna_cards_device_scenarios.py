@@ -87,7 +87,13 @@ def human_turn(d):
                 d.press(name)
                 break
     d.press("TURN")
-    d.press("TURN")
+    if g.pile_size():
+        d.press("TURN")  # the pile
+    else:
+        for k in range(3):  # the pile is empty: the first face-up card
+            if g.face(k) >= 0:
+                d.press(g.board.island_names[g.face(k)])
+                break
 
 
 def solo(turns=6):

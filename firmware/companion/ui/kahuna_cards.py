@@ -43,6 +43,7 @@ class CardsUI(PhysicalUI):
 
             self.ai = Planner(game)
         self.plan_for = -1  # events in effect when the plan was made
+        self.stage = game.get(0) * 4 + game.phase()
         self._plan()
 
     def device_turn(self):
@@ -144,8 +145,10 @@ class CardsUI(PhysicalUI):
             self.show = False
             self.drawing = False
             self.chosen = -1
-            if op == "draw" and g.get(0) > 1 and not self.note:
-                self.note = self._scoring_note() if g.scoring_result(g.get(0) - 2) is not None else ""
+            stage = g.get(0) * 4 + g.phase()  # round and phase: a draw that ended a round
+            if op == "draw" and stage != self.stage:
+                self.note = self._scoring_note()
+            self.stage = stage
         elif op == "place" or op == "remove" or op == "discard":
             self.chosen = -1
         self._plan()
