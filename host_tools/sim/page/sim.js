@@ -459,8 +459,9 @@ function setupFiles() {
   $("solo").hidden = layoutName !== "kahuna";
   $("solo").onclick = () => {
     const seed = params.has("seed") ? +params.get("seed") : Math.floor(Math.random() * 0x7fffffff);
-    startFrom(JSON.stringify({ game: "kahuna", layout: "kahuna", variants: [], first: "white",
-      cards: "digital", seed, device: "black" }));
+    // written in the log's dialect (", " and ": " between items, as log.dump writes)
+    startFrom(`{"game": "kahuna", "layout": "kahuna", "variants": [], "first": "white", ` +
+      `"cards": "digital", "seed": ${seed}, "device": "black"}`);
   };
   $("live").onclick = backToLive;
   $("continue").onclick = () => {
