@@ -12,6 +12,7 @@
                     and the virtual device (MicroPython on a pseudo-terminal)
     sim/            `companion sim`: the browser simulator's server and page
     bench/          `companion bench`: cost per event, memory and size
+    selfplay/       `companion selfplay`: Kahuna's digital deck, AI against AI
 
 Only cli.py knows all parts; parts import paths, files, micropython and draw, never cli.
 """

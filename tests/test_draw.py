@@ -209,3 +209,12 @@ def test_replay_output_format_follows_the_extension_and_svg_is_a_deprecated_alia
     assert main(["replay", log, "--svg", str(tmp_path / "c.svg"), "-o", str(tmp_path / "d.svg")]) == 2
     assert main(["replay", log, "-o", str(tmp_path / "no-such-folder" / "x.svg")]) == 2
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_replay_of_a_digital_deck_game_draws_the_cards(tmp_path, capsys):
+    root, state, sticks, stones = replay_svg(tmp_path, capsys, "kahuna_cards_example.jsonl", "--at", "3")
+    assert sticks == {"ELAI-FAAA": "white", "FAAA-GOLA": "white"}
+    summary = texts(groups(root, "summary")[0])
+    assert summary[4:9] == ["", "Cards: pile 14 \u00b7 discard 2 (top FAAA)", "Face up: FAAA DUDA COCO",
+                            "white's hand: COCO HUNA", "black's hand: GOLA KAHU LALE"]
+    assert state["cards"]["face_up"] == ["FAAA", "DUDA", "COCO"]

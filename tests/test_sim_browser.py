@@ -29,7 +29,7 @@ def press(name, long=False):
     return {"press": name, "long": long}
 
 
-NEW_GAME = [press("TURN"), {"key": "t"}] + [{"key": "m"}] * 5 + [{"key": "Enter"}]  # first: black
+NEW_GAME = [press("TURN"), {"key": "t"}] + [{"key": "m"}] * 6 + [{"key": "Enter"}]  # first: black
 SETUP_PRESSES = [press(e["at"] if e["op"] == "place" else "TURN") for e in SETUP]
 STEPS = NEW_GAME + SETUP_PRESSES + [
     {"observe": "setup"},

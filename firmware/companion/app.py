@@ -142,7 +142,8 @@ class App:
 
     def _start(self, game, layout):
         self.game = game
-        self.ui = self.module.UI(game, layout)
+        make = getattr(self.module, "ui_for", None) or self.module.UI  # a game's UI may depend on its header
+        self.ui = make(game, layout)
         self.ticker = getattr(self.ui, "tick", None)
 
     def tick(self, now_ms):
@@ -244,6 +245,10 @@ class App:
             self._rebuild()
         if self.game.events_in_effect() == 0:
             self._refuse(code, "nothing to undo")
+            return
+        sealed = getattr(self.game, "sealed", None)  # Kahuna's digital deck
+        if sealed is not None and sealed():
+            self._refuse(code, "the draw showed a card of the pile: it cannot be taken back")
             return
         event = {"op": "undo"}
         self.game.apply(event)
@@ -446,8 +451,10 @@ class App:
                     h["variants"] = h["variants"] + add[k]
                 else:
                     h[k] = add[k]
-        if h.get("first") == "lot" or getattr(self.module, "SEEDED", False):
-            h["seed"] = self.seed()  # SEEDED: the game draws hidden things (Kanaloa's god stones)
+        if h.get("first") == "lot" or h.get("seed") is True or getattr(self.module, "SEEDED", False):
+            # SEEDED, or an option's "seed": True: the game draws hidden things
+            # (Kanaloa's god stones, Kahuna's digital deck)
+            h["seed"] = self.seed()
         return h
 
     def new_game(self):

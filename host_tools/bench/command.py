@@ -53,6 +53,11 @@ SECTIONS = [
         ("boot.restore_lines_300", "boot restoring a 300-event game: lines", "lines"),
         ("boot.restore_ratio", "300-event boot / 30-event boot", "x"),
     ]),
+    ("Device opponent (Kahuna solo: one turn decided, core/kahuna_ai.py)", [
+        ("ai.lines_max", "slowest turn measured: lines", "lines"),
+        ("ai.lines_per_candidate", "lines per candidate move tried (worst)", "lines"),
+        ("ai.rp2040_ms", "slowest turn: RP2040 estimate", "ms"),
+    ]),
     ("Size and host speed", [
         ("mpy.firmware", ".mpy total, firmware (all four games)", "B"),
         ("mpy.core", ".mpy total, core only (all four games)", "B"),
@@ -174,6 +179,9 @@ def table(result):
         out.append(title)
         for key, label, unit in present:
             out.append("  %-44s %12s %-6s %s" % (label, _num(f[key]), unit, _verdict(key, f[key])))
+    if "ai.lines_each" in f:
+        out.append("  (turns %s: lines %s, candidates tried %s, bytes %s)" % (
+            f["ai.turns"], f["ai.lines_each"], f["ai.tried_each"], f["ai.bytes_each"]))
     out += bench.bench_alloc.table(f)
     out += bench_timing.table(f)
     if "press.op" in f:

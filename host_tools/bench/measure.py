@@ -54,6 +54,8 @@ TARGETS = {
     "boot.heap": 16 * 1024,
     "restore.rp2040_ms": 500,  # "well under a second"
     "mpy.board": 48 * 1024,  # what one board carries: the firmware with its own game
+    "ai.lines_per_candidate": 1500,  # the device opponent (issue 19)
+    "ai.rp2040_ms": 300,  # its slowest measured turn
 }
 TARGETS.update(bench_store.TARGETS)  # the game log on flash (host_tools/bench/store.py)
 
@@ -116,7 +118,9 @@ def _case_setup(header, setup, measured):
         "step = lambda: g.apply(ev)",
         "noop = lambda: None",
         # puts the position back after the measured event, for repeated timing
-        "restore = (lambda: g.apply(last)) if ev['op'] == 'undo' else g.undo",
+        # (Game.undo: also past a draw that the digital deck keeps from undo)
+        "from companion.core.game import Game",
+        "restore = (lambda: g.apply(last)) if ev['op'] == 'undo' else (lambda: Game.undo(g))",
     ])
 
 
@@ -245,6 +249,34 @@ def firmware_jobs(logdir):
     return [plain, traced]
 
 
+# The device opponent (core/kahuna_ai.py): one turn decided at positions of a
+# game the device plays against itself (turns played before deciding).
+AI_HEADER = {"game": "kahuna", "layout": "kahuna", "cards": "digital", "seed": 2026,
+             "first": "white", "variants": []}
+AI_TURNS = (0, 1, 10, 20, 40)
+
+
+def ai_jobs():
+    """Lines (settrace) and bytes of Planner.decide(), and the candidate moves it tried."""
+    setup = "\n".join([
+        "from companion.core.games import new_game",
+        "from companion.core.kahuna_ai import Planner",
+        "H = %s" % _q(AI_HEADER),
+        "def at(turns):\n    g = new_game(H, P.layout('kahuna'))\n    a = Planner(g)\n    n = 0\n"
+        "    while n < turns and not g.over():\n        a.play_turn()\n        n += 1\n    return a",
+        "A = [at(t) for t in %r]" % (AI_TURNS,),
+        "noop = lambda: None",
+        "for a in A:\n    a.decide()",  # warm up: the journal has grown to its size
+    ])
+    plain = [setup, COLLECT, "P.report('ai.bytes_each', [P.alloc(a.decide) - P.alloc(noop) for a in A])"]
+    traced = [setup, "P.report('ai.lines_each', [P.lines(a.decide) - P.lines(noop) for a in A])\n"
+              "P.report('ai.tried_each', [a.tried for a in A])"]
+    jobs = [_job(plain), _job(traced, settrace=True)]
+    for job in jobs:
+        job["part"] = "ai"
+    return jobs
+
+
 def write_log(path, header, events):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(json.dumps(x) for x in [header] + events) + "\n")
@@ -321,6 +353,8 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
             jobs += firmware_jobs(logdir)
             jobs += bench_timing.jobs(_job, games)
             jobs.append(bench_store.restore_job(_job))
+        if (FIRMWARE / "companion" / "core" / "kahuna_ai.py").exists():
+            jobs += ai_jobs()
         with ThreadPoolExecutor(max_workers=2) as pool:
             alloc = pool.submit(bench_alloc.measure, lambda job: _run_job(job, logdir / "mpy"), _job,
                                 1 if quick else 3)
@@ -387,6 +421,16 @@ def derive(raw, sizes, games, only, restore_events, firmware):
             f[k + ".lines"] = raw[k + ".lines"]
             f[k + ".rp2040_ms"] = rp2040_ms(raw[k + ".lines"])
         f.update(bench_timing.derive(raw))
+            f[k + ".rp2040_ms"] = round(raw[k + ".lines"] * rp_us_per_line / 1000, 2)
+    if "ai.lines_each" in raw:
+        lines, tried = raw["ai.lines_each"], raw["ai.tried_each"]
+        f["ai.turns"] = list(AI_TURNS)
+        f["ai.lines_each"] = lines
+        f["ai.tried_each"] = tried
+        f["ai.bytes_each"] = raw.get("ai.bytes_each")
+        f["ai.lines_max"] = max(lines)
+        f["ai.lines_per_candidate"] = int(max(l / max(1, n) for l, n in zip(lines, tried)))
+        f["ai.rp2040_ms"] = rp2040_ms(max(lines))
     f["mpy.firmware"] = sum(sizes.values())
     f["mpy.core"] = sum(v for k, v in sizes.items() if k.startswith("companion/core/"))
     for game in GAME_MODULES:  # what `companion flash` copies for a board of that game

@@ -127,7 +127,7 @@ def compile_module(src, name, exe, arch, out_dir):
 # Package modules that only one game uses (paths inside firmware/companion).
 # A board gets its own game's modules only: flash stays small and RAM free.
 GAME_MODULES = {
-    "kahuna": ("core/kahuna.py", "ui/kahuna.py"),
+    "kahuna": ("core/kahuna.py", "ui/kahuna.py", "core/kahuna_cards.py", "core/kahuna_ai.py", "ui/kahuna_cards.py"),
     "kanaloa": ("core/kanaloa.py", "ui/kanaloa.py"),
     "rukuni": ("core/rukuni.py", "core/hexboard.py", "ui/rukuni.py"),
     "duell": ("core/duell.py", "ui/duell.py"),

@@ -311,6 +311,16 @@ def summary_lines(game, state):
         elif "largest" in state:
             extra = " \u00b7 largest group %d" % state["largest"][p]
         lines.append("@%s: %s%s" % (p, _count(state["score"][p], "point"), extra))
+    cards = state.get("cards")
+    if cards:  # Kahuna's digital deck: the table, then each hand (the log holds them all)
+        lines.append("")
+        top = " (top %s)" % cards["discard_top"] if cards["discard_top"] else ""
+        lines.append("Cards: pile %d \u00b7 discard %d%s" % (cards["pile"], cards["discard"], top))
+        lines.append("Face up: %s" % " ".join(c or "-" for c in cards["face_up"]))
+        for p in players:
+            hand = cards["hands"][p]
+            held = " ".join(n for n in sorted(hand) for _ in range(hand[n]))
+            lines.append("%s's hand: %s" % (p, held or "none"))
     if hasattr(game, "scoring_result"):
         lines.append("")
         for k, label, points in ((0, "1st scoring", 1), (1, "2nd scoring", 2), (2, "final scoring", None)):

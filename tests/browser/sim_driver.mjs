@@ -18,6 +18,8 @@
 //   {"load": "file.jsonl"}           load a game log to continue it
 //   {"download": true}               download the log; its text is observed
 //   {"screenshot": "path.png", "lit": "0,-4"}  (lit: when that element is on)
+//   {"click": "#solo"}               click a page button (by CSS selector)
+//   {"hand": "white"}                open or close a player's hand panel (Kahuna's cards)
 // Output: {"observations": [...], "errors": [...page errors...]}
 import fs from "node:fs";
 import os from "node:os";
@@ -166,10 +168,12 @@ async function observe(step) {
     }
     const archived = [...document.querySelectorAll("#archive a")].map((a) => a.textContent);
     const panels = {}; // each player's secret keys: covered?, and the keys one can see
-    for (const p of document.querySelectorAll("#players .secret")) {
+    for (const p of document.querySelectorAll("#players .secret, #hands .secret")) {
       const visible = [...p.querySelectorAll("[data-name]")].filter((b) => b.getClientRects().length > 0);
       panels[p.dataset.player] = { covered: p.classList.contains("covered"), visible: visible.map((b) => b.dataset.name),
         keys: [...p.querySelectorAll("[data-name]")].map((b) => b.dataset.name) };
+      const hand = p.querySelector(".hand"); // Kahuna's digital deck: a hand of cards
+      if (hand) Object.assign(panels[p.dataset.player], { hand: hand.textContent, handShown: hand.getClientRects().length > 0 });
     }
     return { label, elements, text: canvas.dataset.text, bands, mode: window.sim.mode, log: window.sim.log(), archived, panels,
       history: document.getElementById("history-label").textContent };
@@ -191,6 +195,7 @@ try {
   await load(() => page.goto(url));
   for (const step of steps) {
     if (step.press) await press(step);
+    else if (step.click) { const before = await version(); await page.click(step.click); await settle(before); }
     else if (step.key) await key(step);
     else if (step.observe) observations.push(await observe(step));
     else if (step.reload) await load(() => page.reload());
@@ -200,6 +205,9 @@ try {
       await page.goto(new URL("/manifest.json", url).href);
       await page.evaluate(() => localStorage.clear());
       await load(() => page.goto(new URL(step.fresh, url).href));
+    }
+    else if (step.hand) { // open or close a player's hand of cards (Kahuna's digital deck)
+      await page.click(`#hand-${step.hand} .cover-toggle`);
     }
     else if (step.secret) { // open or close a player's cover
       await page.click(`#panel-${step.secret} .cover-toggle`);

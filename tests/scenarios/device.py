@@ -110,7 +110,7 @@ class Device:
     def log(self):
         return [json.loads(l) for l in self.log_lines()]
 
-    def new_game(self, first=None, variant1=False, handicap=None):
+    def new_game(self, first=None, variant1=False, handicap=None, cards=None):
         """Choose in the menu (opened if needed) and start a game."""
         if not self.app.menu_open:
             self.press("MENU")
@@ -120,5 +120,7 @@ class Device:
         seq += ["TURN"] if variant1 else []
         seq += ["MENU", "MENU"]
         seq += ["TURN"] * {None: 0, "white": 1, "black": 2}[handicap]
+        seq += ["MENU"]
+        seq += ["TURN"] * {None: 0, "digital": 1, "solo W": 2, "solo B": 3}[cards]
         seq += ["MENU", "MENU", "TURN"]  # Brightness, New game
         return self.presses(seq)

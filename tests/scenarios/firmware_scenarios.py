@@ -186,7 +186,7 @@ def lot_and_menu():
     first = d.lines()[0]
     d.press("MENU")
     assert d.lines()[1] == ">First       lot"
-    d.presses(["MENU"] * 4 + ["TURN"])  # Brightness 3 -> 4
+    d.presses(["MENU"] * 5 + ["TURN"])  # Brightness 3 -> 4
     assert d.app.brightness == 150
     d.press("UNDO")  # leaves the menu
     assert d.lines()[0] == first

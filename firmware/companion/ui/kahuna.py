@@ -18,6 +18,10 @@ OPTIONS = (
     ("Variant 2", (("off", {}), ("on", {"variants": ["variant2"]}))),
     ("Handicap", (("none", {}), ("white", {"variants": ["handicap"], "handicap": "white"}),
                   ("black", {"variants": ["handicap"], "handicap": "black"}))),
+    # the digital deck (the companion holds the cards), alone or against the device
+    ("Cards", (("physical", {}), ("digital", {"cards": "digital", "seed": True}),
+               ("solo W", {"cards": "digital", "seed": True, "device": "black"}),
+               ("solo B", {"cards": "digital", "seed": True, "device": "white"}))),
 )
 
 # what decided the game (core decided_by()), in 16 characters
@@ -148,3 +152,12 @@ class UI(IslandCheck):
             if g.stone_supply_short(p):
                 notes.append(NAME[p] + " >10 stones")
         return notes[:3]
+
+
+def ui_for(game, layout):
+    """The UI for a game: the digital deck's (ui/kahuna_cards.py) or the physical one."""
+    if getattr(game, "deck", False):
+        from .kahuna_cards import CardsUI
+
+        return CardsUI(game, layout)
+    return UI(game, layout)

@@ -131,3 +131,21 @@ def saved_log(root, name="log"):
             out.append(data)
             end = first + data.count(b"\n")
     return b"".join(out)
+
+
+def hands(name):
+    """Kahuna's digital deck: each player's hand as text, for their covered panel
+    (JSON: {"white": "ELAI FAAA", "black": ..., "device": "black" or null}); "" otherwise."""
+    import json
+
+    game = loops[name].app.game
+    if game is None or not getattr(game, "deck", False):
+        return ""
+    names = game.board.island_names
+    out = {"device": None if game.device < 0 else ("white", "black")[game.device]}
+    for p in (0, 1):
+        cards = []
+        for i in range(game.nisland):
+            cards += [names[i]] * game.hand(p, i)
+        out[("white", "black")[p]] = " ".join(cards)
+    return json.dumps(out)

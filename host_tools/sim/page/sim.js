@@ -163,7 +163,49 @@ function refresh() {
   drawFrameCodes(mp.PyProxy.toJs(glue.frame_codes(mode)));
   drawTodo(board.elements, mp.PyProxy.toJs(glue.todo_marks(mode)));
   drawDisplay(mp.PyProxy.toJs(glue.pixels(mode)), glue.text(mode));
+  drawHands(glue.hands(mode));
   lastLeds = null;
+}
+
+// Kahuna's digital deck: each player's hand on a covered panel of their own
+// (in a solo game only the human's); the firmware says what is in them.
+function drawHands(json) {
+  const box = $("hands");
+  const hands = json ? JSON.parse(json) : null;
+  const players = hands ? ["white", "black"].filter((p) => p !== hands.device) : [];
+  if (box.dataset.players !== players.join(" ")) {
+    box.dataset.players = players.join(" ");
+    box.replaceChildren();
+    for (const player of players) {
+      const who = player[0].toUpperCase() + player.slice(1);
+      const panel = document.createElement("section");
+      panel.className = "secret covered";
+      panel.id = "hand-" + player;
+      panel.dataset.player = player;
+      panel.setAttribute("aria-label", who + "'s hand");
+      const head = document.createElement("div");
+      head.className = "head";
+      const title = document.createElement("h2");
+      title.textContent = who + "'s hand";
+      const toggle = document.createElement("button");
+      toggle.type = "button";
+      toggle.className = "cover-toggle";
+      toggle.textContent = "Show";
+      toggle.onclick = () => {
+        const covered = panel.classList.toggle("covered");
+        toggle.textContent = covered ? "Show" : "Hide";
+      };
+      head.append(title, toggle);
+      const hand = document.createElement("p");
+      hand.className = "hand";
+      const cover = document.createElement("p");
+      cover.className = "cover";
+      cover.textContent = "covered: " + who + " opens it while the other player looks away";
+      panel.append(head, hand, cover);
+      box.appendChild(panel);
+    }
+  }
+  for (const player of players) $("hand-" + player).querySelector(".hand").textContent = hands[player] || "(no cards)";
 }
 
 // --- the run loop -------------------------------------------------------------
@@ -433,6 +475,15 @@ function setupFiles() {
     ev.target.value = "";
   };
   $("history").oninput = (ev) => showStep(+ev.target.value);
+  // Kahuna: a solo game against the device opponent, at once (the firmware's
+  // menu has the same as Cards: solo W); ?seed=N fixes the shuffle
+  $("solo").hidden = layoutName !== "kahuna";
+  $("solo").onclick = () => {
+    const seed = params.has("seed") ? +params.get("seed") : Math.floor(Math.random() * 0x7fffffff);
+    // written in the log's dialect (", " and ": " between items, as log.dump writes)
+    startFrom(`{"game": "kahuna", "layout": "kahuna", "variants": [], "first": "white", ` +
+      `"cards": "digital", "seed": ${seed}, "device": "black"}`);
+  };
   $("live").onclick = backToLive;
   $("continue").onclick = () => {
     const k = +$("history").value;
