@@ -37,7 +37,7 @@ sim: $(VENV)/.installed node_modules/.installed
 bench: $(VENV)/.installed node_modules/.installed
 	$(VENV)/bin/companion bench --json artifacts/bench.json $(if $(COMPARE),--compare $(COMPARE))
 
-# PNG pictures (companion layout draw / replay --svg X.png) use cairosvg, which needs libcairo2.
+# PNG pictures (companion layout draw / replay -o X.png) use cairosvg, which needs libcairo2.
 cairo:
 	@if ldconfig -p 2>/dev/null | grep -q libcairo.so.2; then :; \
 	elif command -v apt-get >/dev/null; then $(SUDO) apt-get update && $(SUDO) apt-get install -y libcairo2; \
@@ -47,11 +47,12 @@ cairo:
 images: $(VENV)/.installed cairo
 	for ext in svg png; do \
 	  $(VENV)/bin/companion layout draw board_layouts/kahuna.json -o docs/images/kahuna-board.$$ext && \
-	  $(VENV)/bin/companion replay tests/logs/kahuna_full_game.jsonl --svg docs/images/kahuna-game.$$ext >/dev/null || exit 1; \
+	  $(VENV)/bin/companion replay tests/logs/kahuna_full_game.jsonl -o docs/images/kahuna-game.$$ext >/dev/null || exit 1; \
 	done
 
 # A MicroPython board over USB (docs/flashing.md). PORT=/dev/ttyACM0 picks one
 # when several are connected (the sim's default PORT above is not used here).
+# LAYOUT and PROFILE: a name in board_layouts/ (profiles/), or a path to a file.
 LAYOUT ?= kahuna
 PROFILE ?= pico
 BOARD_PORT = $(if $(filter command line environment,$(origin PORT)),--port $(PORT))

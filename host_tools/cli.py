@@ -2,11 +2,12 @@
 
 import argparse
 import importlib
+import os
 import sys
 
 # Each module has register(subparsers), adding its sub-command(s).
 COMMAND_MODULES = ("replay.command", "layout.command", "device.flash_command", "device.devices_command",
-                   "device.virtual_device", "sim.server", "bench.command")
+                   "device.virtual_device", "sim.server", "bench.command", "selfplay.command")
 
 
 def build_parser():
@@ -19,7 +20,21 @@ def build_parser():
 
 def main(argv=None):
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        print("\ncompanion %s: stopped" % args.command, file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `companion replay LOG --trace | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except Exception as e:  # the last net: a message, never a traceback (COMPANION_DEBUG=1 shows it)
+        if os.environ.get("COMPANION_DEBUG"):
+            raise
+        print("companion %s: internal error (%s: %s): this is a bug in the companion; please report it with "
+              "the command you ran (COMPANION_DEBUG=1 shows the traceback)"
+              % (args.command, type(e).__name__, e), file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

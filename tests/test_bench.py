@@ -46,6 +46,10 @@ def test_quick_bench_writes_every_figure(tmp_path, capsys):
     if "tick.lines" in f:  # the firmware's run loop exists
         assert f["tick.lines"] > f["scan.lines"] > 0
         assert f["tick.bytes"] >= 0 and f["boot.heap"] > 0 and f["press.lines"] > 0
+    if "press.lines_to_leds" in f:  # the press path and the idle loop (bench_timing)
+        assert f["press.lines_to_leds.kahuna"] > f["loop.idle_lines.kahuna"] >= f["loop.scan_lines.kahuna"] > 0
+        assert f["press.flash_bytes_to_leds"] == 0 and f["press.i2c_bytes_to_leds"] == 0
+        assert "Press path and idle loop" in printed
     assert "<= 1500 lines" in printed and "figures written to" in printed
     # allocation in play: random full games of every game, every event
     for game in ("kahuna", "kanaloa", "rukuni", "duell"):

@@ -1,4 +1,4 @@
-"""The drawn board (`companion layout draw`) and drawn game (`companion replay --svg`), parsed back."""
+"""The drawn board (`companion layout draw`) and drawn game (`companion replay -o`), parsed back."""
 
 import json
 import struct
@@ -67,22 +67,42 @@ def test_other_kinds_are_drawn(tmp_path, name, group, count):
     assert len(groups(root, group)) == count
 
 
-def test_draw_refuses_a_broken_layout(tmp_path, capsys):
+def test_a_broken_layout_is_drawn_with_its_problems_marked(tmp_path, capsys):
     out = tmp_path / "b.svg"
     assert main(["layout", "draw", str(ROOT / "tests/layouts/kahuna_broken.json"), "-o", str(out)]) == 1
-    assert not out.exists()
-    assert "island MOMO: no connection reaches it" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "island MOMO: no connection reaches it" in err and "with 6 problems marked in red" in err
+    root = ET.parse(out).getroot()
+    marks = dict((g.get("data-entry"), g.get("data-problem")) for g in groups(root, "problem"))
+    # numbered as listed; GOLA (no "y") and KAHU-LALA (no island LALA) cannot be placed: listed only
+    assert marks == {"connection ELAI-JOJO": "2", "connection ALOA-ALOA": "4", "island MOMO": "6"}
+    listed = [t.text for t in root.iter(SVG + "text") if t.get("class") == "problem-line"]
+    assert listed[0] == '1. island GOLA: has no "y"' and listed[5] == "6. island MOMO: no connection reaches it"
+    drawn = set(g.get("data-name") for g in groups(root, "island"))
+    assert "MOMO" in drawn and "GOLA" not in drawn and len(drawn) == 12
+
+
+@pytest.mark.parametrize("text", ["[1, 2]", "", '{"kind": "islands", "islands": "x"', '{"kind": "hex"}',
+                                  '{"kind": "islands", "size": [0, 0], "islands": [{"name": 3, "x": 1e308, '
+                                  '"y": -5}], "connections": [{"a": [1], "b": {}}]}'])
+def test_a_layout_too_broken_to_draw_still_gets_a_picture(tmp_path, capsys, text):
+    src, out = tmp_path / "l.json", tmp_path / "l.svg"
+    src.write_text(text)
+    assert main(["layout", "draw", str(src), "-o", str(out)]) == 1
+    root = ET.parse(out).getroot()
+    assert [t for t in root.iter(SVG + "text") if t.get("class") == "problem-line"]
+    assert "problem" in capsys.readouterr().err
 
 
 def test_unknown_picture_type(tmp_path, capsys):
-    assert main(["layout", "draw", "kahuna", "-o", str(tmp_path / "b.gif")]) == 1
+    assert main(["layout", "draw", "kahuna", "-o", str(tmp_path / "b.gif")]) == 2
     assert "name it .svg or .png" in capsys.readouterr().err
 
 
 # --- drawn games --------------------------------------------------------------------
 def replay_svg(tmp_path, capsys, log, *more):
     out = tmp_path / "game.svg"
-    assert main(["replay", str(LOGS / log), "--svg", str(out)] + list(more)) == 0
+    assert main(["replay", str(LOGS / log), "-o", str(out)] + list(more)) == 0
     state = json.loads(capsys.readouterr().out)
     root = ET.parse(out).getroot()
     sticks = dict((g.get("data-name"), g.get("data-owner")) for g in groups(root, "connection")
@@ -121,8 +141,21 @@ def test_replay_of_a_full_game_shows_scorings_and_tie_break(tmp_path, capsys):
         "Winner: white", "points tied 1-1; tie-break:", "more points in the final scoring"]
 
 
+def test_replay_draws_the_open_to_do(tmp_path, capsys):
+    """After black's ELAI-HUNA (event 21): the cascade's to-do, ringed and labelled."""
+    root, state, sticks, stones = replay_svg(tmp_path, capsys, "worked_example.jsonl", "--at", "21")
+    assert state["todo"] == {"off": ["BARI-ELAI", "DUDA-ELAI", "DUDA-HUNA", "DUDA"], "on": ["ELAI", "HUNA"]}
+    marks = dict((g.get("data-name"), g.get("class")) for g in root.iter("{http://www.w3.org/2000/svg}g")
+                 if (g.get("class") or "").startswith("todo-"))
+    assert marks == {"BARI-ELAI": "todo-off", "DUDA-ELAI": "todo-off", "DUDA-HUNA": "todo-off",
+                     "DUDA": "todo-off", "ELAI": "todo-on", "HUNA": "todo-on"}
+    summary = texts(groups(root, "summary")[0])
+    assert summary[-2:] == ["    DUDA", "Put on: ELAI, HUNA"]
+    assert summary[-3] == "Take off: BARI-ELAI, DUDA-ELAI, DUDA-HUNA"
+
+
 def test_replay_at_beyond_the_log(tmp_path, capsys):
-    assert main(["replay", str(LOGS / "worked_example.jsonl"), "--at", "23", "--svg",
+    assert main(["replay", str(LOGS / "worked_example.jsonl"), "--at", "23", "-o",
                  str(tmp_path / "x.svg")]) == 2
     assert "--at 23: the log has events 1..22" in capsys.readouterr().err
 
@@ -159,5 +192,29 @@ def test_the_docs_pictures_are_up_to_date(tmp_path, capsys):
     board = draw_layout(tmp_path, "kahuna")
     assert board.read_text() == (ROOT / "docs/images/kahuna-board.svg").read_text()
     game = tmp_path / "game.svg"
-    assert main(["replay", str(LOGS / "kahuna_full_game.jsonl"), "--svg", str(game)]) == 0
+    assert main(["replay", str(LOGS / "kahuna_full_game.jsonl"), "-o", str(game)]) == 0
     assert game.read_text() == (ROOT / "docs/images/kahuna-game.svg").read_text()
+
+
+def test_replay_output_format_follows_the_extension_and_svg_is_a_deprecated_alias(tmp_path, capsys):
+    log = str(LOGS / "worked_example.jsonl")
+    assert main(["replay", log, "-o", str(tmp_path / "a.svg")]) == 0
+    assert main(["replay", log, "--output", str(tmp_path / "a.png")]) == 0
+    assert (tmp_path / "a.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert ET.parse(tmp_path / "a.svg").getroot().tag == SVG + "svg"
+    assert "deprecated" not in capsys.readouterr().err
+    assert main(["replay", log, "--svg", str(tmp_path / "b.svg")]) == 0
+    assert (tmp_path / "b.svg").read_text() == (tmp_path / "a.svg").read_text()
+    assert "--svg is deprecated, use -o" in capsys.readouterr().err
+    assert main(["replay", log, "--svg", str(tmp_path / "c.svg"), "-o", str(tmp_path / "d.svg")]) == 2
+    assert main(["replay", log, "-o", str(tmp_path / "no-such-folder" / "x.svg")]) == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_replay_of_a_digital_deck_game_draws_the_cards(tmp_path, capsys):
+    root, state, sticks, stones = replay_svg(tmp_path, capsys, "kahuna_cards_example.jsonl", "--at", "3")
+    assert sticks == {"ELAI-FAAA": "white", "FAAA-GOLA": "white"}
+    summary = texts(groups(root, "summary")[0])
+    assert summary[4:9] == ["", "Cards: pile 14 \u00b7 discard 2 (top FAAA)", "Face up: FAAA DUDA COCO",
+                            "white's hand: COCO HUNA", "black's hand: GOLA KAHU LALE"]
+    assert state["cards"]["face_up"] == ["FAAA", "DUDA", "COCO"]

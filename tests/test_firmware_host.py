@@ -10,6 +10,7 @@ import pytest
 
 from companion.hal import sim
 from companion.store import Store
+from tests.scenarios.firmware_scenarios import loaded
 from host_tools.micropython import run
 
 from tests.scenarios import leds_scenarios
@@ -26,13 +27,13 @@ def test_store_drops_a_torn_header_and_keeps_finished_games(tmp_path):
     root = str(tmp_path / "games")
     s = Store(root)
     (tmp_path / "games" / "current.jsonl").write_text('{"game": "kah')
-    assert s.load() is None
+    assert loaded(root) is None
     assert not (tmp_path / "games" / "current.jsonl").exists()
     s.begin({"game": "kahuna"})
     s.append({"op": "end_turn"})
-    (tmp_path / "games" / "current.jsonl").open("a").write('{"op": "pla')
-    assert s.load() == ['{"game": "kahuna"}', '{"op": "end_turn"}']
-    assert (tmp_path / "games" / "current.jsonl").read_text().endswith('"end_turn"}\n')
+    (tmp_path / "games" / "log" / "00000.jl").open("a").write('{"op": "pla')
+    assert loaded(root) == ['{"game": "kahuna"}', '{"op": "end_turn"}']
+    assert (tmp_path / "games" / "log" / "00000.jl").read_text().endswith('"end_turn"}\n')
 
 
 DISPLAY = """
@@ -121,6 +122,9 @@ class FakeBoard:
             def writeto(self, addr, data):
                 self.writes += 1
 
+            def writevto(self, addr, vecs):  # one display page (Screen.step)
+                self.writes += 1
+
         class NeoPixel:
             def __init__(self, pin, n):
                 self.buf = bytearray(3 * n)
@@ -202,7 +206,8 @@ def test_device_boots_from_its_profile_and_reads_the_matrix(name, tmp_path, monk
 def test_store_finishes_a_repair_cut_between_remove_and_rename(tmp_path):
     # FAT cannot rename onto a file: _rewrite removes, then renames; a cut between leaves only .tmp
     root = tmp_path / "games"
-    s = Store(str(root))
-    (root / "current.jsonl.tmp").write_text('{"game": "kahuna"}\n{"op": "end_turn"}\n')
-    assert s.load() == ['{"game": "kahuna"}', '{"op": "end_turn"}']
-    assert not (root / "current.jsonl.tmp").exists()
+    Store(str(root))
+    (root / "log").mkdir()
+    (root / "log" / "00000.jl.tmp").write_text('{"game": "kahuna"}\n{"op": "end_turn"}\n')
+    assert loaded(str(root)) == ['{"game": "kahuna"}', '{"op": "end_turn"}']
+    assert not (root / "log" / "00000.jl.tmp").exists()

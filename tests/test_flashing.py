@@ -23,7 +23,7 @@ from tests.scenarios.device import Device, fresh_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
-PRESSES = ["MENU", "TURN", "MENU", "MENU", "MENU", "MENU", "MENU", "TURN",  # menu: White first, new game
+PRESSES = ["MENU", "TURN", "MENU", "MENU", "MENU", "MENU", "MENU", "MENU", "TURN",  # menu: White first, new game
            "ALOA-BARI", "TURN", "KAHU-LALE", "TURN", "ALOA-DUDA"]
 
 # Runs on the device: boot the firmware on the simulated HAL, press PRESSES, print the display.
@@ -116,6 +116,17 @@ def test_make_flash_copies_and_verifies_every_file(board):
         assert proc.stdout.split()[-1] == hashlib.sha256(expected[path]).hexdigest(), proc.stdout
 
 
+def test_mpremote_ls_shows_each_files_size(board):
+    # as on a real board's FAT or littlefs (the port's own VFS gives no sizes)
+    dev, _, expected = board
+    proc = mpremote(dev.port, "fs", "ls", ":/lib/companion")
+    listed = dict(reversed(line.split()) for line in proc.stdout.splitlines()[1:])
+    assert listed["app.mpy"] == str(len(expected["/lib/companion/app.mpy"]))
+    assert listed["core/"] == "0"
+    root = mpremote(dev.port, "fs", "ls", ":/").stdout.split()
+    assert "main.py" in root and "tmp/" not in root  # Emscripten's own folders are not the board's
+
+
 def test_deploy_copies_only_changed_files_and_removes_stale_ones(board):
     dev, _, expected = board
     total = len(expected)
@@ -153,7 +164,8 @@ def test_firmware_runs_on_the_board_and_its_log_replays_on_the_host(board, tmp_p
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == {
         "round": 1, "active": "white", "over": False, "winner": None, "score": {"white": 0, "black": 0},
-        "sticks": {"ALOA-BARI": "white", "KAHU-LALE": "black", "ALOA-DUDA": "white"}, "stones": {"ALOA": "white"}}
+        "sticks": {"ALOA-BARI": "white", "KAHU-LALE": "black", "ALOA-DUDA": "white"}, "stones": {"ALOA": "white"},
+        "todo": {"off": [], "on": ["ALOA"]}}  # white's new stone is still to go on
 
 
 # --- distribution -----------------------------------------------------------
@@ -276,3 +288,21 @@ def test_each_board_gets_only_its_own_game():
         names = {p.name for p in board_sources(game)}
         assert game + ".py" in names
         assert not {other + ".py" for other in GAME_MODULES if other != game} & names
+
+
+def test_a_layout_by_path_goes_on_the_board_under_its_name(tmp_path):
+    from host_tools.device.flash import DEVICE_LAYOUT, BoardData, firmware_files
+    from host_tools.files import InputError
+
+    mine = tmp_path / "my-board.json"
+    mine.write_bytes(b"\xef\xbb\xbf" + (ROOT / "board_layouts/rukuni.json").read_bytes())  # as Notepad saves it
+    board = BoardData(str(mine), str(ROOT / "board_layouts/profiles/esp32-devkitc.json"))
+    assert (board.layout, board.profile, board.game) == ("rukuni", "esp32-devkitc", "rukuni")
+    files = dict((f.remote, f.data) for f in firmware_files(board, 6, None, source=True, modules=False))
+    assert files[DEVICE_LAYOUT % "rukuni"] == (ROOT / "board_layouts/rukuni.json").read_bytes()  # no BOM
+    assert files["/config.json"] == b'{"layout": "rukuni", "profile": "esp32-devkitc"}\n'
+    with pytest.raises(InputError) as e:
+        BoardData("my-board", "pico")
+    assert "no layout 'my-board' in" in str(e.value) and "LAYOUT=path/to/my-board.json" in str(e.value)
+    with pytest.raises(InputError, match="no such hardware profile"):
+        BoardData("kahuna", str(tmp_path / "nope.json"))

@@ -52,7 +52,7 @@ def test_each_part_is_a_package_that_says_what_it_holds():
         doc = ast.get_docstring(ast.parse(init.read_text()))
         assert doc and len(doc) > 40, "host_tools/%s/__init__.py: say what the package holds" % part
     top = sorted(p.name for p in HOST_TOOLS.glob("*.py"))
-    assert top == ["__init__.py", "cli.py", "micropython.py", "paths.py"]
+    assert top == ["__init__.py", "cli.py", "files.py", "micropython.py", "paths.py"]
 
 
 def test_no_import_circles():
@@ -79,3 +79,12 @@ def test_every_module_imports_and_every_command_registers():
         importlib.import_module(name)
     names = set(cli.build_parser()._subparsers._group_actions[0].choices)
     assert {"replay", "layout", "flash", "repl", "devices", "virtual-device", "sim", "bench"} <= names
+
+
+def test_pyproject_lists_every_package():
+    """setuptools installs only the packages pyproject.toml lists."""
+    import tomllib
+
+    listed = set(tomllib.loads((HOST_TOOLS.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = set(".".join(p.parent.relative_to(HOST_TOOLS.parent).parts) for p in HOST_TOOLS.rglob("__init__.py"))
+    assert found - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"

@@ -129,7 +129,7 @@ def test_layout_draw_writes_every_island(tmp_path):
 def test_replay_draws_a_kanaloa_game(tmp_path):
     out = tmp_path / "game.svg"
     log = ROOT / "tests" / "logs" / "kanaloa_four_players.jsonl"
-    proc = subprocess.run([sys.executable, "-m", "host_tools.cli", "replay", str(log), "--svg", str(out)],
+    proc = subprocess.run([sys.executable, "-m", "host_tools.cli", "replay", str(log), "-o", str(out)],
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     svg = out.read_text()

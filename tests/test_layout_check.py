@@ -78,10 +78,11 @@ def test_invalid_json_names_line_and_column(capsys, tmp_path):
 
 
 def test_missing_files_are_named(capsys, tmp_path):
+    # a file that cannot be read is status 2; 1 is for a layout that fails its check
     code, _, err = check(capsys, str(tmp_path / "nope.json"))
-    assert code == 1 and "nope.json: cannot read: No such file or directory" in err
+    assert code == 2 and "nope.json: no such layout" in err
     code, _, err = check(capsys, "kahuna", "no-such-profile")
-    assert code == 1 and "profiles/no-such-profile.json: cannot read" in err
+    assert code == 2 and "profiles/no-such-profile.json: no such hardware profile" in err
 
 
 def test_profile_problems_are_reported_against_the_profile(capsys, tmp_path):

@@ -98,6 +98,7 @@ def test_companion_replay_gives_the_boards_verdict(tmp_path, capsys):
     class Args:
         trace = False
         svg = None
+        output = None
         at = None
         view = None
 

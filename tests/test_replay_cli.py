@@ -20,7 +20,8 @@ def test_final_state_of_the_worked_example():
     out = replay(LOGS / "worked_example.jsonl")
     assert out.returncode == 0 and out.stderr == ""
     state = json.loads(out.stdout)
-    assert set(state) == {"round", "active", "sticks", "stones", "score", "over", "winner"}
+    assert set(state) == {"round", "active", "sticks", "stones", "score", "over", "winner", "todo"}
+    assert state["todo"] == {"off": [], "on": []}  # the last TURN said the board is tidy
     assert state["stones"] == {"ALOA": "white", "BARI": "white", "ELAI": "black", "HUNA": "black"}
     assert state["active"] == "white" and state["winner"] is None and state["over"] is False
 
@@ -83,4 +84,4 @@ def test_bad_header(tmp_path, text, reason):
 
 def test_missing_file_is_a_clear_error(tmp_path):
     out = replay(tmp_path / "nope.jsonl")
-    assert out.returncode == 2 and "cannot read" in out.stderr
+    assert out.returncode == 2 and "nope.jsonl: no such game log" in out.stderr

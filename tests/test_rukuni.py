@@ -115,22 +115,40 @@ def test_bad_start_positions_are_refused():
 # --- rules corners the scenarios cannot reach by play -----------------------------
 
 def test_a_player_without_stones_still_moves_then_the_turn_passes():
-    # With 25 stones each and one stone a turn both supplies run out together,
-    # so play never gets here; set white's supply to 0 directly.
-    g = rk.rukuni()
-    g.s[g.base + LEFT] = 0
+    # Play alone never gets here (both supplies run out together), but a
+    # start position does: all 25 white stones already on the board.
+    whites = rk.row(1) + rk.row(2) + rk.row(3) + ["-3,4", "-2,4", "-1,4", "-3,0"]
+    g = rk.rukuni(position={"towers": rk.CORNERS, "stones": dict((c, W) for c in whites)})
+    assert g.s[g.base + LEFT] == 0 and len(whites) == 25
     g.apply(rk.move("0,-4", "0,0"))
     s = g.state()
-    assert s["active"] == B and s["phase"] == "move" and s["stones"] == {}
+    assert s["active"] == B and s["phase"] == "move" and len(s["stones"]) == 25
     assert "0,0" in s["towers"]
 
 
 def test_a_start_position_without_moves_is_over_at_once():
-    stones = dict((c, W) for c in ["1,-4", "0,-3", "-1,-3"])
-    g = rk.rukuni(position={"towers": ["0,-4"], "stones": stones})
+    # every corner tower walled in by three white stones: six groups of 3 x 1 tower
+    walls = ["1,-4", "-1,-3", "0,-3", "3,-4", "3,-3", "4,-3", "-3,0", "-3,-1", "-4,1",
+             "4,-1", "3,0", "3,1", "-3,4", "-3,3", "-4,3", "1,3", "0,3", "-1,4"]
+    g = rk.rukuni(position={"towers": rk.CORNERS, "stones": dict((c, W) for c in walls)})
     s = g.state()
-    assert s["over"] and s["score"] == {W: 3, B: 0} and s["winner"] == W
+    assert s["over"] and s["score"] == {W: 18, B: 0} and s["winner"] == W
     assert not g.undo()
+
+
+@pytest.mark.parametrize("towers", [rk.CORNERS[:5], rk.CORNERS + ["0,0"], [], "0,-4", None])
+def test_a_start_position_places_exactly_six_towers(towers):
+    with pytest.raises((Illegal, LayoutError)) as e:
+        rk.rukuni(position={"towers": towers, "stones": {}})
+    assert "6 towers" in str(e.value) or "needs a list of 'towers'" in str(e.value)
+
+
+def test_replay_names_the_tower_count(tmp_path, capsys):
+    log = tmp_path / "five.jsonl"
+    log.write_text(json.dumps({"game": "rukuni", "layout": "rukuni", "position": {"towers": rk.CORNERS[:5]}}) + "\n")
+    assert cli.main(["replay", str(log)]) == 2
+    assert "header: the start position must place all 6 towers, as a list of 6 cells; it gives 5" \
+        in capsys.readouterr().err
 
 
 # --- random games: invariants, undo, replay ---------------------------------------
@@ -208,7 +226,7 @@ def test_replay_draws_groups_with_their_scores(tmp_path, capsys):
     import xml.etree.ElementTree as ET
 
     out = tmp_path / "rukuni.svg"
-    assert cli.main(["replay", str(LOG), "--svg", str(out)]) == 0
+    assert cli.main(["replay", str(LOG), "-o", str(out)]) == 0
     stones = json.loads(capsys.readouterr().out)["stones"]
     root = ET.parse(out).getroot()
     ns = "{http://www.w3.org/2000/svg}"

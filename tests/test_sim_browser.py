@@ -30,7 +30,7 @@ def press(name, long=False):
 
 
 # the page opens on a game: MENU, First: black, New game
-NEW_GAME = [{"key": "m"}, press("TURN"), {"key": "t"}] + [{"key": "m"}] * 5 + [{"key": "Enter"}]
+NEW_GAME = [{"key": "m"}, press("TURN"), {"key": "t"}] + [{"key": "m"}] * 6 + [{"key": "Enter"}]
 SETUP_PRESSES = [press(e["at"] if e["op"] == "place" else "TURN") for e in SETUP]
 STEPS = NEW_GAME + SETUP_PRESSES + [
     {"observe": "setup"},
@@ -179,7 +179,10 @@ def test_worked_example_by_clicks(seen):
     # the log the page's firmware wrote is the rule sheets' worked example
     with open(ROOT / "tests" / "logs" / "worked_example.jsonl") as f:
         example = [json.loads(l) for l in f if l.strip()]
-    assert [json.loads(l) for l in seen["example"]["log"].splitlines()] == example
+    logged = [json.loads(l) for l in seen["example"]["log"].splitlines()]
+    assert [e for e in logged if e.get("op") not in ("took_off", "put_on")] == example  # and 3 confirmations
+    assert [e for e in logged if e.get("op") in ("took_off", "put_on")] == [
+        {"op": "took_off", "at": "ALOA-BARI"}, {"op": "took_off", "at": "ALOA"}, {"op": "put_on", "at": "BARI"}]
 
 
 def test_long_turn_scores_the_round(seen):
@@ -197,7 +200,9 @@ def test_reload_continues_the_game(seen, expected):
         return dict((n, (e["colour"], e["effect"], e["rgb"])) for n, e in seen[label]["elements"].items())
 
     assert board("reloaded") == board("scored")
-    assert seen["reloaded"]["text"].split("\n")[:5] == seen["scored"]["text"].split("\n")[:5]
+    # the board check is offered above the game (MENU: yes; any other press plays on)
+    assert seen["reloaded"]["text"].split("\n")[:2] == ["Check the board?", "MENU: yes"]
+    assert seen["reloaded"]["text"].split("\n")[2:5] == seen["scored"]["text"].split("\n")[2:5]
     assert seen["undone"]["log"].splitlines()[-1] == '{"op": "undo"}'
     assert [json.loads(l) for l in seen["undone"]["log"].splitlines()] == [json.loads(l) for l in expected["undone"]["log"]]
 

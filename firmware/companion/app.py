@@ -9,13 +9,17 @@ shows refusals: the pressed element flashes red and the display says why.
 
 from .core import Illegal, LayoutError
 from .core import log
+from .store import ENOSPC
 from .core.games import new_game
-from .frame import Frame, RED, FLASH, LEGEND
+from .frame import Frame, RED, FLASH, GREEN, STEADY, DIM, calm, LEGEND
 from . import ui as uis
 from .settings import Settings
 from .text import wrap
 
-LEVELS = (16, 40, 80, 150, 255)  # brightness settings, 1..5
+LEVELS = (16, 40, 80, 150, 255)
+CHECKPOINTED = ("kahuna",)  # games whose whole state is Game.s (a checkpoint restores it)
+MAX_PENDING = 32  # unsaved events kept in memory before the display warns that a reset loses them
+CHECK_EVERY = 24  # logged lines between checkpoints: boot replays at most about this many  # brightness settings, 1..5
 MENU_LINES = 7
 MESSAGE_ROWS = 5  # a refusal takes the display's last rows, at most these; the title and score
 # stay (the game UI's head(): how many of its first rows they take, else 2)
@@ -60,10 +64,14 @@ class App:
         self.undo_key = keys.get("UNDO")
         self.menu_key = keys.get("MENU")
         self.frame = Frame(n)
-        self.lines = []
+        self._lines = []
+        self._stale = False  # the display lines are made when first asked for (after the light)
         self.version = 0  # grows whenever frame or lines change
         self.flashing = False  # a refused press is flashing; the run loop calls expire_flash()
         self.flash_led = -1
+        self.under = bytearray(2)  # colour and effect of the LED under the flash
+        self.held = -1  # a key held whose meaning depends on how long (see down)
+        self.held_led = -1
         self.message = []
         self.said = ""  # the whole text of the message (the page shows it; the display wraps it)
         self.tone = 0  # a tone for the run loop to play (ACCEPTED..OVER), 0: none
@@ -72,8 +80,14 @@ class App:
         self.ui = None
         self.pending = []  # events shown but not yet in the log on flash (see flush)
         self.unsaved = False  # the last flush failed
+        self._quiet = False  # inside idle()
+        self._tried = 0  # events pending at the last failed write
+        self._why = ""
+        self.checked = 0  # log lines covered by the last checkpoint
+        self.based = 0  # the game was restored from a checkpoint after this many lines (undo stops there)
         self.ticker = None  # the UI's tick(now_ms), if it has a clock; the run loop calls tick()
         self.menu_open = False
+        self.checking = -1  # board check after a resume: -1 none, 0 offered, k: step k shown
         self.cursor = 0
         self.choice = bytearray(len(self.module.OPTIONS))
 
@@ -110,29 +124,50 @@ class App:
     def boot(self):
         """Restore the game from the log on flash; with none, start a game with
         the menu's first choices at once (the players can start playing; MENU
-        changes the options and starts another)."""
-        lines = self.store.load()
-        if lines:
-            try:
-                self._start(log.replay(lines, self.load_layout), self.layout)
-                self._resume_clock()
-            except log.LogError as e:
-                self.store.archive()
-                self._say("saved game unusable, archived: " + str(e))
+        changes the options and starts another).
+
+        A damaged log never stops the board: the game resumes after its
+        longest valid prefix, the whole original goes to the archive, and
+        the display says so (docs/firmware.md, "When the log is damaged")."""
+        store = self.store
+        try:
+            lines = store.read()
+            if lines:
+                check = store.load_check(lines) if self.game_name in CHECKPOINTED else None
+                game, n, error = log.resume(lines, self.load_layout, check)
+                error = error or store.problem
+                if error:  # keep the whole original in the archive, go on with its first n lines
+                    print("companion: saved game damaged:", error)
+                    kept = store.keep_copy()
+                    store.truncate(n)
+                    self.said = ("line %d damaged: resumed before it. Whole log: %s" % (n + 1, kept)
+                                 if game else "unreadable saved game kept as %s: start a new one" % kept)
+                    self.message = wrap(self.said)
+                if game:
+                    self._start(game, self.layout)
+                    self.based = check[0] if getattr(game, "restored", 0) else 0
+                    self.checked = self.based or store.n
+                    self._resume_clock()
+        except OSError as e:
+            self.said = "flash error %s: saved game not read" % e
+            self.message = wrap(self.said)
         if self.game is None:
-            said = self.message
+            said, message = self.said, self.message  # a damaged log's word stays in view
             self.new_game()
             if self.game is None:
                 self.menu_open = True
-            elif said:
-                self.message = said
+            elif message:
+                self.said, self.message = said, message
+        else:
+            self._offer_check()
         if self._load_layout is not None:
             self.layout = None  # read again by new_game
         self._refresh()
 
     def _start(self, game, layout):
         self.game = game
-        self.ui = self.module.UI(game, layout)
+        make = getattr(self.module, "ui_for", None) or self.module.UI  # a game's UI may depend on its header
+        self.ui = make(game, layout)
         self.ticker = getattr(self.ui, "tick", None)
 
     def tick(self, now_ms):
@@ -141,7 +176,10 @@ class App:
         event = self.ticker(now_ms)
         if event is not None:
             self._apply(None, event)
-        self._refresh()
+            self._refresh()
+        else:  # only the time shown changed: the LED frame stays (UI.leds does not use time)
+            self._stale = True
+            self.version += 1
 
     def _save_clock(self):
         if self.ticker is not None and hasattr(self.ui, "resume"):
@@ -158,13 +196,50 @@ class App:
                 self.ui.resume(left)
 
     # --- input ---------------------------------------------------------------
+    def down(self, code):
+        """A press has settled (the finger is still on the button). A press
+        whose meaning does not depend on its length acts now. One whose
+        length matters (the UI's long_press(code) gives a hint text) is
+        acknowledged: its LED lights green and the display shows the hint;
+        up() decides, at release or at the long-press time."""
+        if not self.menu_open and code != self.menu_key and code != self.undo_key and self.ui is not None:
+            hint = self._long_hint(code)
+            if hint is not None:
+                self.held = code
+                led = self.led_of.get(code)
+                self.held_led = -1 if led is None else led
+                if hint:
+                    self.message = wrap(hint)
+                self._refresh()
+                return
+        self.key(code, False)
+
+    def up(self, code, long):
+        """The held key is released (long False) or has been held the
+        long-press time (long True): it acts now. Other keys acted at down."""
+        if code != self.held:
+            return
+        self.held = -1
+        self.held_led = -1
+        self.key(code, long)
+
+    def _long_hint(self, code):
+        """None if a long press of code means nothing, else a hint ("" if none).
+        A UI without long_press waits for the release of every key."""
+        ask = getattr(self.ui, "long_press", None)
+        if ask is None:
+            return ""
+        return ask(code)
+
     def key(self, code, long=False):
         """One debounced press (long: held past the long-press time)."""
         self.message = []
         self.said = ""
         self.flashing = False
         self.flash_led = -1
-        if self.menu_open:
+        if self.checking >= 0 and not self.menu_open and self._check_key(code):
+            pass
+        elif self.menu_open:
             self._menu_key(code)
         elif code == self.menu_key:
             self.menu_open = True
@@ -209,8 +284,14 @@ class App:
         self.message = wrap(text, rows=min(MESSAGE_ROWS, rows))
 
     def _undo(self, code):
+        if self.game.events_in_effect() == 0 and self.based:
+            self._rebuild()
         if self.game.events_in_effect() == 0:
             self._refuse(code, "nothing to undo")
+            return
+        sealed = getattr(self.game, "sealed", None)  # Kahuna's digital deck
+        if sealed is not None and sealed():
+            self._refuse(code, "the draw showed a card of the pile: it cannot be taken back")
             return
         event = {"op": "undo"}
         self.game.apply(event)
@@ -218,22 +299,60 @@ class App:
         self.ui.accepted(event)
         self.tone = ACCEPTED
 
+    def _rebuild(self):
+        """Replay the whole log, for an undo behind the checkpoint the game was restored from."""
+        try:
+            lines = self.store.read()
+            game = log.replay(lines, self.load_layout)
+            for event in self.pending:
+                game.apply(event)
+        except (OSError, log.LogError, Illegal):
+            return
+        self.based = 0
+        self._start(game, self.load_layout(self.layout_name))
+
+    def idle(self):
+        """The run loop calls this when nobody has pressed for a while: flash
+        work that may erase (merging log pieces, a checkpoint) happens here,
+        never between a press and its light."""
+        if self.pending:
+            self._quiet = True
+            self.flush()
+            self._quiet = False
+        if self.pending or self.unsaved or self.game is None:
+            return
+        store = self.store
+        try:
+            if store.maintain():
+                return  # one erasing job per quiet time: the checkpoint waits for the next
+            if self.game_name in CHECKPOINTED and store.n - self.checked >= CHECK_EVERY:
+                store.save_check(self.game.snapshot())
+                self.checked = store.n
+        except OSError:
+            pass  # the log itself is safe; this was only to make boot quicker
+
     def flush(self):
         """Write the events shown since the last call to the log, oldest first.
 
         The run loop calls this right after the LEDs show a press, so the
         light never waits for the flash. An event that cannot be written
-        (flash full or failing) stays queued and is tried again at the next
-        flush; the game goes on from memory and the display says so."""
+        (flash full or failing) stays queued in memory and the game goes on;
+        the display says so. The next flush tries again (the store first
+        mends a half-written line, and frees room by deleting the oldest
+        archived game when the flash is full); once it succeeds the log has
+        caught up and the display says "saved again". Past MAX_PENDING
+        events the display says plainly that a reset would lose the game,
+        and writes are tried only in quiet time (idle)."""
         pending = self.pending
+        if self.unsaved and not self._quiet and (len(pending) == self._tried or len(pending) > MAX_PENDING):
+            if not self.message:  # a press cleared it
+                self._show_unsaved()
+            return False  # tried already: again with the next event, or in quiet time
         while pending:
             try:
                 self.store.append(pending[0])
             except OSError as e:
-                if not self.unsaved:
-                    self.unsaved = True
-                    self._say("NOT SAVED (flash: %s): play on, the game is kept in memory" % e)
-                    self._refresh()
+                self._not_saved(e)
                 return False
             pending.pop(0)
             if not pending:
@@ -244,6 +363,20 @@ class App:
             self._refresh()
         return True
 
+    def _not_saved(self, e):
+        self._tried = len(self.pending)
+        code = e.args[0] if e.args else 0
+        self._why = "flash full" if code == ENOSPC else "flash error %s" % code
+        self.unsaved = True
+        self._show_unsaved()
+
+    def _show_unsaved(self):
+        n = len(self.pending)
+        self.said = ("GAME NOT SAVED for %d events (%s): a reset loses them" % (n, self._why)
+                     if n > MAX_PENDING else "NOT SAVED (%s): play on from memory" % self._why)
+        self.message = wrap(self.said)
+        self._refresh()
+
     def _refuse(self, code, why):
         self._say(why)
         self.tone = REFUSED
@@ -253,10 +386,63 @@ class App:
             self.flashing = True
 
     def expire_flash(self):
-        """The run loop calls this when a refusal has flashed long enough."""
+        """The run loop calls this when a refusal has flashed long enough: the
+        LED shows again what it showed under the flash (nothing else changed,
+        so neither the rest of the frame nor the display text is made again)."""
         self.flashing = False
+        led = self.flash_led
         self.flash_led = -1
-        self._refresh()
+        if led >= 0 and led != self.held_led:
+            self.frame.set(led, self.under[0], self.under[1])
+            self.version += 1
+        else:
+            self._refresh()
+
+    # --- the board check after a resume -------------------------------------------
+    # After power returns mid-game, the saved game may not match the real
+    # board (a piece knocked over, a press that never reached the flash).
+    # The display offers a check (the LEDs stay as they are); MENU walks it
+    # step by step (an island and its connections, or a row), lighting only
+    # what should stand there: TURN or MENU the next step, UNDO stops. Any
+    # other press skips the offer and acts as usual (the players play on).
+    def _offer_check(self):
+        g = self.game
+        steps = getattr(self.ui, "check_steps", None)
+        if steps is None or g.over() or not steps():
+            return
+        for k in range(g.nreal):
+            if g.s[k] or g.s[g.real_at + k]:
+                self.checking = 0
+                return
+
+    def _check_key(self, code):
+        """A press while the check is offered or shown; False: handle it as usual."""
+        walking = self.checking > 0
+        if code == self.menu_key or (walking and code == self.turn_key):
+            self.checking += 1
+            if self.checking > self.ui.check_steps():
+                self.checking = -1
+                self.message = ["Board checked"]
+            return True
+        self.checking = -1
+        return walking and code == self.undo_key  # UNDO stops the walk; it undoes nothing
+
+    def _check_leds(self, f):
+        """Only the elements of the step shown keep their light; empty ones DIM."""
+        keep = self.ui.check_leds(self.checking - 1)
+        for i in range(f.n):
+            if i not in keep:
+                f.colour[i] = 0
+                f.effect[i] = 0
+            elif not f.colour[i]:
+                f.colour[i] = DIM
+
+    def _check_lines(self, lines):
+        if self.checking == 0:
+            return ["Check the board?", "MENU: yes"] + lines[2:]
+        return ["Board check %d/%d" % (self.checking, self.ui.check_steps()),
+                self.ui.check_name(self.checking - 1) + ": as lit?",
+                "fix board/game", "TURN: next", "UNDO: stop"]
 
     # --- menu ----------------------------------------------------------------
     def _items(self):
@@ -316,8 +502,10 @@ class App:
                     h["variants"] = h["variants"] + add[k]
                 else:
                     h[k] = add[k]
-        if h.get("first") == "lot" or getattr(self.module, "SEEDED", False):
-            h["seed"] = self.seed()  # SEEDED: the game draws hidden things (Kanaloa's god stones)
+        if h.get("first") == "lot" or h.get("seed") is True or getattr(self.module, "SEEDED", False):
+            # SEEDED, or an option's "seed": True: the game draws hidden things
+            # (Kanaloa's god stones, Kahuna's digital deck)
+            h["seed"] = self.seed()
         return h
 
     def new_game(self):
@@ -332,6 +520,7 @@ class App:
             self._say("cannot start: %s" % e)
             return
         self._start(game, layout)
+        self.checked = self.based = 0
         self.menu_open = False
 
     def _menu_lines(self):
@@ -348,16 +537,22 @@ class App:
     def _refresh(self):
         f = self.frame
         f.clear()
+        if self.checking >= 0 and self.game.over():
+            self.checking = -1  # e.g. the clock ran out
         if self.ui is not None:
             self.ui.leds(f)
+            if self.checking > 0 and not self.menu_open:
+                self._check_leds(f)
+        if self.calm:
+            calm(f)
         if self.flashing:
+            if 0 <= self.flash_led < f.n:
+                self.under[0] = f.colour[self.flash_led]  # for expire_flash
+                self.under[1] = f.effect[self.flash_led]
             f.set(self.flash_led, RED, FLASH)
-        lines = self._menu_lines() if self.menu_open else self.ui.lines()
-        if self.message:  # the last rows; the title and the score stay in view
-            lines = (lines + [""] * 8)[:8 - len(self.message)] + self.message
-            while lines and lines[-1] == "":
-                lines.pop()
-        self.lines = lines
+        if self.held_led >= 0:
+            f.set(self.held_led, GREEN, STEADY)  # felt: hold on for the long meaning
+        self._stale = True
         self.version += 1
 
     # --- for the simulator's page (it draws; the words are the firmware's) ----
@@ -392,3 +587,19 @@ class App:
         if self.menu_open:
             out["turn"] = "Menu: MENU = next line, TURN = change, UNDO = back"
         return out
+
+    @property
+    def lines(self):
+        """The display text (made on first use after a change: the run loop
+        asks for it after the LEDs show the change and the log is written)."""
+        if self._stale:
+            self._stale = False
+            lines = self._menu_lines() if self.menu_open else self.ui.lines()
+            if self.checking >= 0 and not self.menu_open:
+                lines = self._check_lines(lines)
+            if self.message:
+                lines = (lines + [""] * 8)[:8 - len(self.message)] + self.message
+                while lines and lines[-1] == "":
+                    lines.pop()
+            self._lines = lines
+        return self._lines

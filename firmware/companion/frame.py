@@ -14,6 +14,7 @@ RED = const(5)  # a refused press
 GREEN = const(6)
 YELLOW = const(7)
 DIM = const(8)  # a faint white: free and pressable
+TAKE = const(9)  # magenta: calm LEDs' "take this off" (see calm())
 
 # effects
 STEADY = const(0)
@@ -24,6 +25,8 @@ FLASH = const(4)  # a refused press; the run loop clears it after a moment
 # MARK + n (n = 0..3): on, with n short dark blips every 2 s: a player's
 # signature, so pieces can be told apart without relying on hue (Kanaloa)
 MARK = const(5)
+# (MARK + 0..3 use 5..8)
+HALF = const(9)  # steady at a quarter of the brightness: calm LEDs' "put this on"
 
 # what the effects mean, in words (the simulator page's legend)
 LEGEND = ("steady: on the board", "slow blink: put it on the board", "fast blink: take it off the board",
@@ -35,13 +38,11 @@ class Frame:
         self.n = n
         self.colour = bytearray(n)
         self.effect = bytearray(n)
+        self.blank = bytes(n)
 
     def clear(self):
-        c = self.colour
-        e = self.effect
-        for i in range(self.n):
-            c[i] = 0
-            e[i] = 0
+        self.colour[:] = self.blank  # in C, no allocation
+        self.effect[:] = self.blank
 
     def set(self, led, colour, effect=STEADY):
         if 0 <= led < self.n:
@@ -51,3 +52,24 @@ class Frame:
     def copy_from(self, other):
         self.colour[:] = other.colour
         self.effect[:] = other.effect
+
+
+def calm(frame):
+    """Calm LEDs (a menu setting): nothing moves, and every state still has a
+    look of its own: put on (BLINK) -> its colour, steady at a quarter;
+    take off (FAST) -> steady magenta; an invitation (PULSE) -> steady DIM;
+    a player's signature (MARK) -> steady. A refusal still flashes."""
+    c = frame.colour
+    e = frame.effect
+    for i in range(frame.n):
+        k = e[i]
+        if k == BLINK:
+            e[i] = HALF
+        elif k == FAST:
+            c[i] = TAKE
+            e[i] = STEADY
+        elif k == PULSE:
+            c[i] = DIM
+            e[i] = STEADY
+        elif MARK <= k < HALF:
+            e[i] = STEADY

@@ -45,7 +45,7 @@ def check(layout, profile=None):
     if not isinstance(layout, dict):
         return [("layout", "is not a JSON object", "the file must hold one {...} object")]
     kind = layout.get("kind")
-    groups = GROUPS.get(kind)
+    groups = GROUPS.get(kind) if isinstance(kind, str) else None
     if groups is None:
         out.append(("kind", "unknown layout kind %r" % (kind,),
                     "set \"kind\" to one of " + ", ".join(sorted(GROUPS))))
@@ -109,7 +109,7 @@ def check_profile(profile):
         return [("buttons", "the profile has no \"buttons\" object",
                  "add e.g. \"buttons\": {\"kind\": \"matrix\", \"rows\": [...], \"cols\": [...]}")]
     lists = {"matrix": ("rows", "cols"), "gpio": ("pins",), "mcp23017": ("addrs",)}
-    keys = lists.get(b.get("kind"))
+    keys = lists.get(b.get("kind")) if isinstance(b.get("kind"), str) else None
     if keys is None:
         return [("buttons.kind", "unknown button wiring %r" % (b.get("kind"),),
                  "use one of " + ", ".join(sorted(lists)))]
@@ -341,7 +341,7 @@ def _check_islands(layout, out):
             continue
         entry = _entry_name("connections", "connection", k, c)
         a, b = c["a"], c["b"]
-        unknown = [n for n in (a, b) if n not in index]
+        unknown = [n for n in (a, b) if not isinstance(n, str) or n not in index]
         for n in unknown:
             out.append((entry, "names island %r, which is not in \"islands\"" % (n,),
                         "add island %s to \"islands\" or correct the name" % (n,)))

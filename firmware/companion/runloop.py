@@ -16,13 +16,13 @@ import time
 
 from .app import App, led_map, wrap
 from .frame import Frame
-from .hal.buttons import LONG, age
+from .hal.buttons import DOWN, LONG, age
 from .store import Store
 
-SCAN_MS = 2  # device loop period
-LED_MS = 20  # LED animation period
+SCAN_MS = 2  # device loop period (a step takes well under this when idle)
 FLASH_MS = 700  # how long a refused press flashes red
 TICK_MS = 1000  # how often a game UI's clock (UI.tick) is called
+IDLE_MS = 1000  # no press for this long: the app's quiet-time flash work (App.idle)
 BLANK_LEDS = 256  # LEDs switched off when boot stops (the chain may be shorter)
 LAYOUTS = "/board_layouts"
 CONFIG = "/config.json"
@@ -30,17 +30,23 @@ PROFILES = {"rp2": "pico", "esp32": "esp32-devkitc"}
 
 
 class Loop:
+    """One step: buttons, the app, then light first (and the tone of what the
+    press did), then the log on flash, then at most one display page. LEDs
+    are rendered only when the frame or an animation phase changed (and only
+    what changed)."""
+
     def __init__(self, app, buttons, leds, screen, buzzer=None):
         self.app = app
         self.buttons = buttons
         self.leds = leds
         self.screen = screen
         self.buzzer = buzzer  # hal/buzzer.py, or None: no buzzer fitted
-        self.drawn = -1
-        self.led_at = 0
+        self.drawn = -1  # the app version the display was last updated to
+        self.lit = -1  # the app version the LEDs last showed
         self.flash_at = 0
         self.ticker = None  # the clock last ticked; a new one (new game) ticks at once
         self.tick_at = 0
+        self.press_at = None  # the last press, until App.idle() has run after it
 
     def step(self, now):
         app = self.app
@@ -48,7 +54,12 @@ class Loop:
         b.scan(now)
         e = b.get()
         while e >= 0:
-            app.key(e >> 2, (e & 3) == LONG)
+            kind = e & 3
+            if kind == DOWN:
+                app.down(e >> 2)
+            else:
+                app.up(e >> 2, kind == LONG)
+            self.press_at = now
             if app.flashing:
                 self.flash_at = now
             e = b.get()
@@ -58,9 +69,10 @@ class Loop:
             self.ticker = app.ticker
             self.tick_at = now
             app.tick(now)
-        if app.version != self.drawn or age(now, self.led_at) >= LED_MS:  # changed, or due
-            self.leds.render(app.frame, now, app.brightness)
-            self.led_at = now
+        leds = self.leds
+        if app.version != self.lit or leds.due(now):  # the frame changed, or an animation moved on
+            leds.render(app.frame, now, app.brightness)
+            self.lit = app.version
         bz = self.buzzer
         if app.tone:  # after the light: the tone of what the press did
             if bz is not None and app.volume:
@@ -70,9 +82,15 @@ class Loop:
             bz.tick(now)
         if app.pending:  # light first, then the log on flash, then the display
             app.flush()
+        screen = self.screen
         if app.version != self.drawn:
-            self.screen.show(app.lines)
+            screen.update(app.lines)  # draws the changed lines; their pages go out one per step
             self.drawn = app.version
+        elif screen.ndirty:
+            screen.step()
+        elif self.press_at is not None and age(now, self.press_at) >= IDLE_MS:
+            self.press_at = None
+            app.idle()
 
 
 class Halted:
@@ -94,7 +112,16 @@ class Halted:
     def key(self, code, long=False):
         pass
 
+    def down(self, code):
+        pass
+
+    def up(self, code, long):
+        pass
+
     def expire_flash(self):
+        pass
+
+    def idle(self):
         pass
 
 
@@ -223,6 +250,9 @@ def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_
 
 
 class NoLeds:
+    def due(self, now):
+        return False
+
     def render(self, frame, now, brightness):
         pass
 
@@ -283,6 +313,7 @@ def run(profile_name=None, layout_name=None, layouts=LAYOUTS):
                         layout_name or config.get("layout") or "kahuna", layouts=layouts)
     if isinstance(loop.app, Halted):
         loop.step(time.ticks_ms())  # the reason on the display, the LEDs off
+        loop.screen.finish()
         return
     while True:
         t = time.ticks_ms()

@@ -1,22 +1,54 @@
-"""The game log on flash: append-only JSON lines, safe against power cuts.
+"""The game log on flash: JSON lines in small pieces, safe against power cuts.
 
-The running game is ROOT/current.jsonl: its header line, then one line per
-accepted event. Each line is written with a single write and flushed
-(closing the file commits it on LittleFS) before the caller shows the
-event as done. A power cut can only tear the last line; load() drops a
-torn tail and rewrites the file without it (via a temporary file and a
-rename, so a cut during the repair loses nothing either). Finished or
-abandoned games move to ROOT/game-NNNN.jsonl; the last KEEP stay.
-A game clock's time left is kept beside the log in ROOT/clock.txt.
+The running game is the folder ROOT/log: pieces named by the number of
+their first line (00000.jl holds the header). Read in order they are one
+ordinary JSON-lines log (so `companion pull-log` and the simulator read
+it). An event is one append to the last piece, closed at once: on littlefs
+a piece of up to CHUNK bytes stays inline in its folder's metadata, so an
+append programs a metadata page or two and erases nothing but the
+occasional compaction (an append to a larger file copies its last block
+into a freshly erased one: about one erase per event). When the last piece is full the next
+event starts a new one; when nobody is pressing, maintain() merges MERGE
+closed pieces into one (written to a .tmp and renamed over the first, so a
+cut leaves the old pieces or the merged one). A power cut can only tear the
+line being written: read() drops a torn last line. A piece that starts
+before the end of the one before it is a merge's leftover and is removed.
+
+Finished or abandoned games: New game renames the folder to ROOT/game-NNNN
+(one atomic rename); the last KEEP stay. Older firmware kept whole logs as
+ROOT/game-NNNN.jsonl; a log put at ROOT/current.jsonl (by hand, an older
+firmware, the simulator's "Load log") is taken as the running game.
+Beside the log: ROOT/clock.txt (a game clock's time left) and
+ROOT/check.bin (a checkpoint of the game state, so that boot replays only
+the events after it).
 """
 
+import errno
 import os
+import sys
 
 from .core import log
 
+ENOSPC = getattr(errno, "ENOSPC", 28)
+
+try:
+    from binascii import crc32
+except ImportError:  # a port without it: checkpoints are checked by their line count only
+    def crc32(data, crc=0):
+        return 0
+
 KEEP = 8
 CURRENT = "current.jsonl"
+LOG = "log"
 CLOCK = "clock.txt"
+CHECK = "check.bin"
+# Bytes a piece may reach: it stays inline in littlefs's metadata, and an
+# append rewrites it there, so small is cheap; the inline limit is the
+# cache size (rp2: progsize 256, 1 KB cache; ESP32: progsize 32, 128 bytes).
+# Measured by `make bench` (docs/firmware.md).
+CHUNKS = {"rp2": 192, "esp32": 96}
+CHUNK = CHUNKS.get(sys.platform, 192)
+MERGE = 16  # closed pieces merged into one in quiet time
 
 
 def _exists(path):
@@ -27,71 +59,271 @@ def _exists(path):
         return False
 
 
+def _is_dir(path):
+    try:
+        return os.stat(path)[0] & 0x4000 != 0
+    except OSError:
+        return False
+
+
+def _read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def _write(path, data):
+    """Write a whole file through a temporary one and a rename: the old or the new, never half."""
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    try:
+        os.rename(tmp, path)  # littlefs replaces the old file at once
+    except OSError:  # FAT will not rename onto an existing file
+        os.remove(path)
+        os.rename(tmp, path)
+
+
+def _remove(path):
+    """Remove a file if it is there; one that cannot be removed is renamed out of the way."""
+    try:
+        os.remove(path)
+    except OSError:
+        try:
+            os.rename(path, path + ".bad")
+        except OSError:
+            pass
+
+
+def _pieces(folder):
+    """[(first line, file name)] of a log folder, in order."""
+    out = []
+    for name in os.listdir(folder):
+        if name.endswith(".jl") and name[:-3].isdigit():
+            out.append((int(name[:-3]), name))
+    out.sort()
+    return out
+
+
 class Store:
     def __init__(self, root="/games", keep=KEEP):
         self.root = root
         self.keep = keep
-        self.path = root + "/" + CURRENT
+        self.dir = root + "/" + LOG
+        self.n = 0  # complete lines in the log
+        self.crc = 0  # crc32 of those lines (each with its newline)
+        self.tail = -1  # first line of the piece being appended to (-1: none)
+        self.size = 0  # its bytes
+        self.closed = []  # first lines of the small pieces before it, not yet merged
+        self.problem = None  # read(): what was wrong beyond the lines it returned
+        self.dropped = b""
+        self.torn = False  # the last append failed: it may have left part of its line
         if not _exists(root):
             os.mkdir(root)
 
-    def load(self):
-        """The complete lines of the current log (header first), or None."""
-        tmp = self.path + ".tmp"
-        if not _exists(self.path) and _exists(tmp):
-            os.rename(tmp, self.path)  # a cut between the two steps of _rewrite on FAT
-        if not _exists(self.path):
-            return None
-        with open(self.path) as f:
-            text = f.read()
-        cut = text.rfind("\n") + 1
-        if cut < len(text):  # a torn last line: the event being written at a cut
-            self._rewrite(text[:cut])
-            text = text[:cut]
-        lines = [l for l in text.split("\n") if l.strip()]
-        if not lines:  # only a torn header was written
-            os.remove(self.path)
-            return None
-        return lines
+    # --- reading -------------------------------------------------------------
+    def read(self):
+        """The complete lines of the running game as bytes (header first), or None.
 
-    def _rewrite(self, text):
-        tmp = self.path + ".tmp"
-        with open(tmp, "w") as f:
-            f.write(text)
-        try:
-            os.rename(tmp, self.path)  # LittleFS replaces the old file at once
-        except OSError:  # FAT will not rename onto an existing file
-            os.remove(self.path)
-            os.rename(tmp, self.path)
+        A torn last line (a write cut by a power loss) is dropped and its
+        piece rewritten without it. Lines that cannot be read in order (a
+        piece missing or unreadable) end the list; `problem` says so."""
+        self._adopt()
+        self.problem = None
+        self.dropped = b""  # the torn last line cut off (keep_copy keeps it)
+        self.n = self.crc = self.size = 0
+        self.tail = -1
+        self.closed = []
+        if not _is_dir(self.dir):
+            return None
+        d = self.dir + "/"
+        for name in os.listdir(self.dir):
+            if name.endswith(".jl.tmp"):
+                if _exists(d + name[:-4]):
+                    os.remove(d + name)  # a merge or repair cut before its rename
+                else:  # FAT: cut between the remove and the rename
+                    os.rename(d + name, d + name[:-4])
+        lines = []
+        pieces = _pieces(self.dir)
+        last = pieces[-1][0] if pieces else 0
+        for first, name in pieces:
+            if first < self.n:  # a merge's leftover: its lines are in the piece before
+                os.remove(d + name)
+                continue
+            if first > self.n:
+                self.problem = "lines %d to %d are missing" % (self.n + 1, first)
+                break
+            try:
+                data = _read(d + name)
+            except OSError:  # FAT: a cut left the newest piece's clusters unrecorded
+                data = b""
+            cut = data.rfind(b"\n") + 1
+            if first == last and cut < len(data) or not data:
+                self.dropped = data[cut:]
+                data = data[:cut]  # the event being written at a power cut
+                if data:
+                    _write(d + name, data)
+                else:
+                    _remove(d + name)
+                    break
+            new = data[:cut].split(b"\n")
+            new.pop()
+            lines += new
+            self.n += len(new)
+            self.crc = crc32(data[:cut], self.crc)
+            if self.tail >= 0 and self.size <= CHUNK:
+                self.closed.append(self.tail)
+            self.tail = first
+            self.size = len(data)
+        return lines or None
 
+    def _adopt(self):
+        """Finish a New game cut short; a whole log at ROOT/current.jsonl
+        becomes the running game."""
+        new = self.dir + ".new"
+        if _is_dir(new):
+            if _is_dir(self.dir):
+                _rmtree(new)  # cut before the old game was archived: it goes on
+            else:
+                os.rename(new, self.dir)
+        path = self.root + "/" + CURRENT
+        if not _exists(path):
+            return
+        self.archive()  # nothing is dropped: a game it replaces goes to the archive
+        os.mkdir(self.dir)
+        os.rename(path, self.dir + "/00000.jl")
+
+    # --- writing -------------------------------------------------------------
     def begin(self, header):
-        """Start a new game log; the previous one is archived (if a move was
-        made in it: a game started at boot and never played is dropped)."""
-        if not self._played() and _exists(self.path):
-            os.remove(self.path)
+        """Start a new game log; the previous one (if any) is archived, but a
+        game that was never played (its header only: one started at boot) is
+        dropped. The new folder is written first and renamed into place after
+        the archiving, so a cut leaves the old game running or the new one
+        started."""
+        new = self.dir + ".new"
+        _rmtree(new)
+        os.mkdir(new)
+        data = log.dump(header).encode() + b"\n"
+        with open(new + "/00000.jl", "wb") as f:
+            f.write(data)
+        if self.n == 1:  # never played: not worth a place in the archive
+            _rmtree(self.dir)
         self.archive()
-        self._append(log.dump(header))
+        os.rename(new, self.dir)
+        self.n = 1
+        self.crc = crc32(data)
+        self.tail = 0
+        self.size = len(data)
+        self.closed = []
 
     def append(self, event):
-        self._append(log.dump(event))
+        """Log one event. On a full flash the oldest archived game is deleted
+        to make room, once per attempt; other failures raise OSError."""
+        line = log.dump(event)
+        try:
+            self._append(line)
+        except OSError as e:
+            if e.args[0] != ENOSPC or not self._free():
+                raise
+            self._append(line)
+
+    def _free(self):
+        games = self.finished()
+        if not games:
+            return False
+        _rmtree(self.root + "/" + games[0])
+        return True
 
     def _append(self, line):
-        with open(self.path, "a") as f:
-            f.write(line + "\n")
-            f.flush()
-        sync = getattr(os, "sync", None)
-        if sync:
-            sync()
+        if self.tail < 0:
+            self.read()
+        if self.torn:  # a write failed: cut what it may have left before writing again
+            path = "%s/%05d.jl" % (self.dir, self.tail)
+            data = _read(path) if _exists(path) else b""
+            if len(data) > self.size:
+                if self.size:
+                    _write(path, data[:self.size])
+                else:
+                    os.remove(path)
+            self.torn = False
+        data = line.encode() + b"\n"
+        if self.tail < 0 or (self.size and self.size + len(data) > CHUNK):
+            if self.tail >= 0 and self.size <= CHUNK:
+                self.closed.append(self.tail)
+            self.tail = self.n
+            self.size = 0
+        self.torn = True
+        with open("%s/%05d.jl" % (self.dir, self.tail), "ab") as f:
+            f.write(data)
+        self.torn = False
+        self.size += len(data)
+        self.n += 1
+        self.crc = crc32(data, self.crc)
 
-    def _played(self):
-        """The current log holds an event (a line after its header)."""
-        try:
-            with open(self.path) as f:
-                f.readline()
-                return bool(f.readline().strip())
-        except OSError:
+    def maintain(self):
+        """Quiet-time work (no press for a while): merge closed pieces.
+        True if it wrote anything."""
+        if len(self.closed) < MERGE:
             return False
+        self._merge()
+        return True
 
+    def _merge(self):  # apart from maintain(): its frame would be on the heap at every call
+        closed = self.closed
+        parts = [_read("%s/%05d.jl" % (self.dir, first)) for first in closed]
+        _write("%s/%05d.jl" % (self.dir, closed[0]), b"".join(parts))
+        for first in closed[1:]:
+            os.remove("%s/%05d.jl" % (self.dir, first))
+        self.closed = []
+
+    def truncate(self, n):
+        """Keep only the first n lines of the running game (none: no game)."""
+        pieces = _pieces(self.dir)
+        for i in range(len(pieces) - 1, -1, -1):  # the last first: a cut leaves a prefix
+            first, name = pieces[i]
+            path = self.dir + "/" + name
+            if first >= n:
+                os.remove(path)
+            else:
+                data = _read(path)
+                end = 0
+                for _ in range(n - first):
+                    end = data.find(b"\n", end) + 1
+                if end < len(data):
+                    _write(path, data[:end])
+                break
+        self._clear_check()
+        self.read()
+
+    def keep_copy(self):
+        """Copy the running game's files, as they are, into the archive; its name."""
+        name = self._next_name()
+        _write(self.root + "/" + name + ".jsonl", b"".join(
+            _read(self.dir + "/" + n) for n in sorted(os.listdir(self.dir)) if not n.endswith(".tmp"))
+            + self.dropped)
+        self._prune()
+        return name + ".jsonl"
+
+    # --- checkpoint ----------------------------------------------------------
+    def save_check(self, snapshot):
+        """The game state after every line logged so far (a bytes snapshot)."""
+        _write(self.root + "/" + CHECK, ("%d %d\n" % (self.n, self.crc)).encode() + snapshot)
+
+    def load_check(self, lines):
+        """(n, snapshot) of a checkpoint that matches the first n of these lines, or None."""
+        try:
+            data = _read(self.root + "/" + CHECK)
+            end = data.index(b"\n")
+            n, crc = [int(x) for x in data[:end].split()]
+        except (OSError, ValueError):
+            return None
+        if 0 < n <= len(lines) and crc32(b"\n".join(lines[:n]) + b"\n") == crc:
+            return n, data[end + 1:]
+        return None
+
+    def _clear_check(self):
+        _remove(self.root + "/" + CHECK)
+
+    # --- clock ---------------------------------------------------------------
     def save_clock(self, ms):
         """The running game's clock: the time left at its last logged event."""
         with open(self.root + "/" + CLOCK, "w") as f:
@@ -106,19 +338,41 @@ class Store:
         except (OSError, ValueError):
             return None
 
+    # --- archive -------------------------------------------------------------
     def archive(self):
-        if _exists(self.root + "/" + CLOCK):
-            os.remove(self.root + "/" + CLOCK)
-        if not _exists(self.path):
-            return
+        _remove(self.root + "/" + CLOCK)
+        self._clear_check()
+        if _is_dir(self.dir):
+            if _pieces(self.dir):
+                os.rename(self.dir, self.root + "/" + self._next_name())
+            else:
+                _rmtree(self.dir)
+        self.n = 0
+        self.tail = -1
+        self._prune()
+
+    def _next_name(self):
         games = self.finished()
         n = int(games[-1][5:9]) + 1 if games else 1
-        os.rename(self.path, "%s/game-%04d.jsonl" % (self.root, n % 10000))
+        return "game-%04d" % (n % 10000)
+
+    def _prune(self):
         for old in self.finished()[:-self.keep]:
-            os.remove(self.root + "/" + old)
+            _rmtree(self.root + "/" + old)
 
     def finished(self):
-        """Archived logs, oldest first (download them with mpremote)."""
-        names = [n for n in os.listdir(self.root) if n.startswith("game-") and n.endswith(".jsonl")]
+        """Archived games, oldest first: folders of pieces (game-NNNN) or whole
+        logs (game-NNNN.jsonl); `companion pull-log` fetches each as one log."""
+        names = [n for n in os.listdir(self.root) if n.startswith("game-")
+                 and not n.endswith(".tmp") and n[5:9].isdigit()]
         names.sort()
         return names
+
+
+def _rmtree(path):
+    if _is_dir(path):
+        for name in os.listdir(path):
+            os.remove(path + "/" + name)
+        os.rmdir(path)
+    else:
+        _remove(path)

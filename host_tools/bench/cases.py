@@ -62,6 +62,21 @@ def _duell_basic():
 
 D = _duell_basic()
 
+# Kahuna with the digital deck (seed 1, black first): two sticks, then draws
+# (and give-backs at the hand limit) until the last card; C[:31] ends just
+# before the draw that takes the last face-up card: round 1's scoring and
+# the reshuffle of the discards.
+KAHUNA_CARDS_GAME = [
+    "place COCO-GOLA card=GOLA", "place COCO-KAHU card=KAHU", "draw from=pile",
+    "place BARI-ELAI card=ELAI", "draw from=pile"] + ["draw from=pile"] * 5 + [
+    "discard card=ALOA", "draw from=pile", "discard card=ALOA", "draw from=pile",
+    "discard card=FAAA", "draw from=pile", "discard card=DUDA", "draw from=pile",
+    "discard card=BARI", "draw from=pile", "discard card=BARI", "draw from=pile",
+    "discard card=HUNA", "draw from=pile", "discard card=DUDA", "draw from=pile",
+    "discard card=GOLA", "draw card=FAAA", "discard card=ELAI", "draw card=COCO",
+    "discard card=FAAA", "draw card=COCO"]
+C = KAHUNA_CARDS_GAME
+
 GAMES = {
     "kahuna": {
         "module": "companion.core.kahuna",
@@ -73,6 +88,19 @@ GAMES = {
             ("end_turn", W[:7], W[7]),
             ("end_round", W[:16], "end_round"),  # scores round 1
             ("undo", W[:21], "undo"),            # takes back the cascade
+        ],
+    },
+    "kahuna_cards": {
+        "module": "companion.core.kahuna_cards",
+        "header": {"game": "kahuna", "layout": "kahuna", "variants": [], "first": "black",
+                   "cards": "digital", "seed": 1},
+        "cases": [
+            ("place_card", [], C[0]),
+            ("draw_pile", C[:2], C[2]),
+            ("discard", C[:10], C[10]),
+            ("draw_face", C[:27], C[27]),
+            ("draw_round_end", C[:31], C[31]),  # scoring and the reshuffle
+            ("undo", C[:4], "undo"),
         ],
     },
     "rukuni": {

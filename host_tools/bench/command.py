@@ -4,7 +4,9 @@ import json
 import sys
 from pathlib import Path
 
+from ..files import InputError, read_text
 from . import measure as bench
+from . import timing as bench_timing
 
 # (section, [(key, label, unit)]); per-event figures get a grid of their own
 SECTIONS = [
@@ -36,6 +38,26 @@ SECTIONS = [
         ("boot.lines", "firmware boot incl. restore: lines", "lines"),
         ("boot.rp2040_ms", "firmware boot: RP2040 estimate", "ms"),
     ]),
+    ("Game log on flash (native MicroPython, littlefs on a counting flash; 300-event Kahuna game)", [
+        ("store.erases_per_event", "rp2 (progsize 256): erases per event", "erases"),
+        ("store.max_erases_per_event", "rp2: most erases for one event (with quiet work)", "erases"),
+        ("store.max_erases_per_press", "rp2: most erases in one press's write", "erases"),
+        ("store.programs_per_event", "rp2: page programs per event", "pages"),
+        ("store.flash_busy_ms_per_event", "rp2: flash busy per event (datasheet)", "ms"),
+        ("store.erases_per_event.esp32", "ESP32 (progsize 32): erases per event", "erases"),
+        ("store.max_erases_per_event.esp32", "ESP32: most erases for one event", "erases"),
+        ("store.max_erases_per_press.esp32", "ESP32: most erases in one press's write", "erases"),
+        ("store.programs_per_event.esp32", "ESP32: page programs per event", "pages"),
+        ("store.flash_busy_ms_per_event.esp32", "ESP32: flash busy per event (datasheet)", "ms"),
+        ("boot.restore_lines_30", "boot restoring a 30-event game: lines", "lines"),
+        ("boot.restore_lines_300", "boot restoring a 300-event game: lines", "lines"),
+        ("boot.restore_ratio", "300-event boot / 30-event boot", "x"),
+    ]),
+    ("Device opponent (Kahuna solo: one turn decided, core/kahuna_ai.py)", [
+        ("ai.lines_max", "slowest turn measured: lines", "lines"),
+        ("ai.lines_per_candidate", "lines per candidate move tried (worst)", "lines"),
+        ("ai.rp2040_ms", "slowest turn: RP2040 estimate", "ms"),
+    ]),
     ("Size and host speed", [
         ("mpy.firmware", ".mpy total, firmware (all four games)", "B"),
         ("mpy.core", ".mpy total, core only (all four games)", "B"),
@@ -61,8 +83,15 @@ def register(sub):
 
 
 def run(args):
-    if args.compare and not Path(args.compare).exists():
-        print("companion bench: no such file %s" % args.compare, file=sys.stderr)
+    if args.compare:
+        try:
+            old = load_figures(args.compare)
+        except InputError as e:
+            print("companion bench: --compare %s" % e, file=sys.stderr)
+            return 2
+    if Path(args.json).is_dir():
+        print("companion bench: --json %s is a folder: give a file name, e.g. %s/bench.json"
+              % (args.json, args.json.rstrip("/")), file=sys.stderr)
         return 2
     result = bench.measure(games=args.game, quick=args.quick, restore_events=60 if args.quick else 300)
     print(table(result))
@@ -72,11 +101,27 @@ def run(args):
     print("\nfigures written to %s" % out)
     if args.compare:
         print()
-        print(compare(json.loads(Path(args.compare).read_text()), result))
+        print(compare(old, result))
     return 0
 
 
+def load_figures(path):
+    """An earlier run's figures (what --json wrote), or an InputError saying why not."""
+    text = read_text(path, "bench figures file")
+    try:
+        old = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise InputError("%s: not JSON (%s): give a file that `companion bench --json` wrote" % (path, e))
+    if not isinstance(old, dict) or not isinstance(old.get("figures", {}), dict) \
+            or not isinstance(old.get("meta", {}), dict):
+        raise InputError("%s: not bench figures (no \"figures\" object): give a file that `companion bench "
+                         "--json` wrote" % path)
+    return old
+
+
 def _num(v):
+    if isinstance(v, list) and len(v) == 2:  # an estimate: a range
+        return "%s-%s" % (_num(v[0]), _num(v[1]))
     if isinstance(v, float):
         return "%.2f" % v if v < 10 else "{:,.1f}".format(v)
     if isinstance(v, int):
@@ -86,6 +131,8 @@ def _num(v):
 
 def _verdict(key, value):
     limit = bench.target_of(key)
+    if isinstance(value, list) and len(value) == 2:
+        value = value[1]  # a range: its upper end
     if limit is None or not isinstance(value, (int, float)):
         return ""
     return "<= %s  %s" % (_num(limit), "ok" if value <= limit else "OVER")
@@ -96,7 +143,8 @@ def table(result):
     meta = result["meta"]
     out = ["companion bench: MicroPython %s, CPython %s, %s%s" % (
         meta["micropython"], meta["python"], meta["time"], " (quick)" if meta["quick"] else "")]
-    out.append("RP2040 estimates: lines x %.2f us (docs/bench.md)" % f["calib.rp2040_us_per_line"])
+    out.append("RP2040 estimates: lines x %g-%g us, an estimate (docs/bench.md; the public benchmark alone "
+               "gives %.2f us)" % (bench.US_PER_LINE[0], bench.US_PER_LINE[1], f["calib.rp2040_us_per_line"]))
     out.append("")
     out.append("Per event (game.apply of a log event)   targets: <= %d lines, <= %d bytes"
                % (bench.TARGETS["lines"], bench.TARGETS["bytes"]))
@@ -131,7 +179,11 @@ def table(result):
         out.append(title)
         for key, label, unit in present:
             out.append("  %-44s %12s %-6s %s" % (label, _num(f[key]), unit, _verdict(key, f[key])))
+    if "ai.lines_each" in f:
+        out.append("  (turns %s: lines %s, candidates tried %s, bytes %s)" % (
+            f["ai.turns"], f["ai.lines_each"], f["ai.tried_each"], f["ai.bytes_each"]))
     out += bench.bench_alloc.table(f)
+    out += bench_timing.table(f)
     if "press.op" in f:
         out.append("  (the press is a %s; firmware modules imported late at boot: %s)"
                    % (f["press.op"], ", ".join(result["details"].get("boot_late_imports") or []) or "none"))

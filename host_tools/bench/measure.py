@@ -19,6 +19,8 @@ from companion.core.games import new_game
 
 from . import allocation as bench_alloc
 from . import cases as bench_cases
+from . import timing as bench_timing
+from . import store as bench_store
 from .random_games import random_games, random_log
 from ..device.flash import GAME_MODULES, board_sources
 from ..micropython import MicroPythonError
@@ -32,6 +34,15 @@ PROBE = ROOT / "host_tools" / "bench" / "probe"
 # github.com/shaoziyang/micropython_benchmarks 1,000,000 times in 7984 ms.
 RP2040_ADD_MS = 7984
 RP2040_ADD_ITERATIONS = 1000000
+# ... which is about 4 us per line; on the emulated rp2 port a line of the
+# firmware cost 5-6 us, and C-side work (flash, I2C, the LED bitstream) has no
+# lines at all. So every RP2040 figure is a range, and an estimate.
+US_PER_LINE = bench_timing.US_PER_LINE
+
+
+def rp2040_ms(lines):
+    """An estimate: [low, high] ms on an RP2040 at 125 MHz."""
+    return [round(lines * US_PER_LINE[0] / 1000, 2), round(lines * US_PER_LINE[1] / 1000, 2)]
 
 # (figure key or key suffix, limit): reported beside each figure, never asserted.
 TARGETS = {
@@ -43,10 +54,16 @@ TARGETS = {
     "boot.heap": 16 * 1024,
     "restore.rp2040_ms": 500,  # "well under a second"
     "mpy.board": 48 * 1024,  # what one board carries: the firmware with its own game
+    "ai.lines_per_candidate": 1500,  # the device opponent (issue 19)
+    "ai.rp2040_ms": 300,  # its slowest measured turn
 }
+TARGETS.update(bench_store.TARGETS)  # the game log on flash (host_tools/bench/store.py)
 
 
 def target_of(key):
+    limit = bench_timing.target_of(key)
+    if limit is not None:
+        return limit
     if key in TARGETS:
         return TARGETS[key]
     if key.startswith("event."):
@@ -101,7 +118,9 @@ def _case_setup(header, setup, measured):
         "step = lambda: g.apply(ev)",
         "noop = lambda: None",
         # puts the position back after the measured event, for repeated timing
-        "restore = (lambda: g.apply(last)) if ev['op'] == 'undo' else g.undo",
+        # (Game.undo: also past a draw that the digital deck keeps from undo)
+        "from companion.core.game import Game",
+        "restore = (lambda: g.apply(last)) if ev['op'] == 'undo' else (lambda: Game.undo(g))",
     ])
 
 
@@ -181,7 +200,7 @@ def firmware_present():
 
 def firmware_jobs(logdir):
     """Boot the firmware on the simulated HAL with the saved game; then one
-    loop step that scans and renders the LEDs (tick), one that only scans,
+    loop step that scans and re-renders every LED (tick), one that only scans,
     one display refresh, and one board press handled by the app (UI, core,
     log append to flash, new LED frame and display lines)."""
     mount = [(logdir / "games", "/games")]
@@ -190,8 +209,10 @@ def firmware_jobs(logdir):
     prep = "\n".join([
         "L = B[0]",
         "A = L.app",
-        "T = [1000]",  # the clock: each tick 20 ms on, so the LEDs render every time
-        "def tick():\n    T[0] += 20\n    L.step(T[0])",
+        "T = [1000]",  # the clock: each tick 20 ms on
+        # the LEDs render only what changed: a tick re-renders every LED (as after a
+        # brightness change), the most one step's LED work can be
+        "def tick():\n    T[0] += 20\n    L.leds.bright = -1\n    L.lit = -1\n    L.step(T[0])",
         "tick()",
         "show = lambda: L.screen.show(A.lines)",
         "noop = lambda: None",
@@ -228,6 +249,34 @@ def firmware_jobs(logdir):
     return [plain, traced]
 
 
+# The device opponent (core/kahuna_ai.py): one turn decided at positions of a
+# game the device plays against itself (turns played before deciding).
+AI_HEADER = {"game": "kahuna", "layout": "kahuna", "cards": "digital", "seed": 2026,
+             "first": "white", "variants": []}
+AI_TURNS = (0, 1, 10, 20, 40)
+
+
+def ai_jobs():
+    """Lines (settrace) and bytes of Planner.decide(), and the candidate moves it tried."""
+    setup = "\n".join([
+        "from companion.core.games import new_game",
+        "from companion.core.kahuna_ai import Planner",
+        "H = %s" % _q(AI_HEADER),
+        "def at(turns):\n    g = new_game(H, P.layout('kahuna'))\n    a = Planner(g)\n    n = 0\n"
+        "    while n < turns and not g.over():\n        a.play_turn()\n        n += 1\n    return a",
+        "A = [at(t) for t in %r]" % (AI_TURNS,),
+        "noop = lambda: None",
+        "for a in A:\n    a.decide()",  # warm up: the journal has grown to its size
+    ])
+    plain = [setup, COLLECT, "P.report('ai.bytes_each', [P.alloc(a.decide) - P.alloc(noop) for a in A])"]
+    traced = [setup, "P.report('ai.lines_each', [P.lines(a.decide) - P.lines(noop) for a in A])\n"
+              "P.report('ai.tried_each', [a.tried for a in A])"]
+    jobs = [_job(plain), _job(traced, settrace=True)]
+    for job in jobs:
+        job["part"] = "ai"
+    return jobs
+
+
 def write_log(path, header, events):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(json.dumps(x) for x in [header] + events) + "\n")
@@ -252,7 +301,8 @@ def compile_mpy(out_dir):
 
 
 # on a real board the drivers replace the simulated HAL
-DEVICE_ONLY = ("main.py", "companion/hal/board.py", "companion/hal/ssd1306.py")
+DEVICE_ONLY = ("main.py", "companion/hal/board.py", "companion/hal/ssd1306.py", "companion/hal/pio.py",
+               "companion/hal/sampling.py")  # a Pico: the PIO sampler
 SIMULATED = ("companion/hal/sim.py",)
 
 
@@ -301,6 +351,10 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
         jobs += [heap_job()] + restore_jobs(logdir)
         if firmware:
             jobs += firmware_jobs(logdir)
+            jobs += bench_timing.jobs(_job, games)
+            jobs.append(bench_store.restore_job(_job))
+        if (FIRMWARE / "companion" / "core" / "kahuna_ai.py").exists():
+            jobs += ai_jobs()
         with ThreadPoolExecutor(max_workers=2) as pool:
             alloc = pool.submit(bench_alloc.measure, lambda job: _run_job(job, logdir / "mpy"), _job,
                                 1 if quick else 3)
@@ -322,6 +376,9 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
     raw["cpython.events"] = n
     result = derive(raw, sizes, games, only, restore_events, firmware)
     result["figures"].update(bench_alloc.derive(raw, heap_kb))
+    bench_store.derive(raw, result["figures"])
+    if firmware:
+        result["figures"].update(bench_store.flash_figures(100 if quick else bench_store.EVENTS))
     result["meta"]["quick"] = quick
     result["details"]["errors"] = errors
     return result
@@ -343,26 +400,36 @@ def derive(raw, sizes, games, only, restore_events, firmware):
             f[key + "lines"] = lines
             f[key + "bytes"] = raw[key + "bytes"]
             f[key + "wasm_us"] = round(raw[key + "wasm_us"], 1)
-            f[key + "rp2040_ms"] = round(lines * rp_us_per_line / 1000, 2)
+            f[key + "rp2040_ms"] = rp2040_ms(lines)
     f["heap.core_code"] = raw["heap.modules_at"] - raw["heap.base"]
     f["heap.new_game"] = raw["heap.game_at"] - raw["heap.modules_at"]
     f["restore.events"] = restore_events
     f["heap.restored"] = raw["heap.restored_at"] - raw["restore.modules_at"]
     f["restore.lines"] = raw["restore.lines"]
     f["restore.wasm_ms"] = round(raw["restore.wasm_ms"], 1)
-    f["restore.rp2040_ms"] = round(raw["restore.lines"] * rp_us_per_line / 1000, 1)
+    f["restore.rp2040_ms"] = rp2040_ms(raw["restore.lines"])
     f["restore.rp2040_ms_by_time"] = round(raw["restore.wasm_ms"] * slowdown, 1)
     if firmware:
         f["boot.heap"] = raw["boot.heap_at"] - raw["boot.modules_at"]
         f["boot.heap_code"] = raw["boot.modules_at"] - raw["boot.base"]
         f["boot.heap_total"] = raw["boot.heap_at"] - raw["boot.base"]
         f["boot.lines"] = raw["boot.lines"]
-        f["boot.rp2040_ms"] = round(raw["boot.lines"] * rp_us_per_line / 1000, 1)
+        f["boot.rp2040_ms"] = rp2040_ms(raw["boot.lines"])
         f["press.op"] = raw["press.op"]
         for k in ("tick", "scan", "display", "press"):
             f[k + ".bytes"] = raw[k + ".bytes"]
             f[k + ".lines"] = raw[k + ".lines"]
-            f[k + ".rp2040_ms"] = round(raw[k + ".lines"] * rp_us_per_line / 1000, 2)
+            f[k + ".rp2040_ms"] = rp2040_ms(raw[k + ".lines"])
+        f.update(bench_timing.derive(raw))
+    if "ai.lines_each" in raw:
+        lines, tried = raw["ai.lines_each"], raw["ai.tried_each"]
+        f["ai.turns"] = list(AI_TURNS)
+        f["ai.lines_each"] = lines
+        f["ai.tried_each"] = tried
+        f["ai.bytes_each"] = raw.get("ai.bytes_each")
+        f["ai.lines_max"] = max(lines)
+        f["ai.lines_per_candidate"] = int(max(l / max(1, n) for l, n in zip(lines, tried)))
+        f["ai.rp2040_ms"] = rp2040_ms(max(lines))
     f["mpy.firmware"] = sum(sizes.values())
     f["mpy.core"] = sum(v for k, v in sizes.items() if k.startswith("companion/core/"))
     for game in GAME_MODULES:  # what `companion flash` copies for a board of that game

@@ -15,7 +15,8 @@ def register(sub):
     p = sub.add_parser("devices", help="list the MicroPython boards connected to this machine")
     p.set_defaults(func=run_devices)
 
-    p = sub.add_parser("pull-log", help="copy the board's game logs (%s/*.jsonl) to the PC" % GAMES_DIR)
+    p = sub.add_parser("pull-log", help="copy the board's game logs (%s) to the PC, one JSON-lines file each"
+                       % GAMES_DIR)
     p.add_argument("--port", help="serial port of the board (default: the only one connected)")
     p.add_argument("--to", default="device-logs", help="folder to copy them into (default: %(default)s)")
     p.set_defaults(func=run_pull_log)
@@ -31,20 +32,48 @@ def run_devices(args):
     return 0
 
 
+def join_pieces(pieces):
+    """One ordinary JSON-lines log from a store folder's pieces [(file name, bytes)]:
+    the running game (log/) and each archived one (game-NNNN/) are kept as
+    pieces named by their first line (companion/store.py); a merge's
+    leftover (a piece starting inside the one before) is skipped."""
+    out = []
+    end = 0
+    for first, data in sorted((int(n[:-3]), d) for n, d in pieces if n.endswith(".jl") and n[:-3].isdigit()):
+        if first >= end or not out:
+            out.append(data)
+            end = first + data.count(b"\n")
+    return b"".join(out)
+
+
 def pull_logs(port, dest):
-    """Copy every .jsonl in GAMES_DIR on the board to dest; returns the local paths."""
+    """Copy every game log in GAMES_DIR on the board to dest, each as one
+    JSON-lines file: the running game as current.jsonl, archived ones as
+    game-NNNN.jsonl. Returns the local paths."""
     dest = Path(dest)
     transport = connect(port, soft_reset=False)
     try:
         try:
-            names = sorted(e.name for e in transport.fs_listdir(GAMES_DIR) if e.name.endswith(".jsonl"))
+            entries = sorted(transport.fs_listdir(GAMES_DIR), key=lambda e: e.name)
         except OSError:
-            names = []
+            entries = []
         dest.mkdir(parents=True, exist_ok=True)
         copied = []
-        for name in names:
-            target = dest / name
-            target.write_bytes(bytes(transport.fs_readfile(GAMES_DIR + "/" + name)))
+        for e in entries:
+            path = GAMES_DIR + "/" + e.name
+            if e.st_mode & 0x4000 and (e.name == "log" or e.name.startswith("game-")):
+                pieces = [(p.name, bytes(transport.fs_readfile(path + "/" + p.name)))
+                          for p in transport.fs_listdir(path)]
+                data = join_pieces(pieces)
+                if not data:
+                    continue
+                target = dest / ("current.jsonl" if e.name == "log" else e.name + ".jsonl")
+            elif e.name.endswith(".jsonl"):
+                data = bytes(transport.fs_readfile(path))
+                target = dest / e.name
+            else:
+                continue
+            target.write_bytes(data)
             copied.append(target)
         return copied
     except (TransportError, OSError) as e:
@@ -54,6 +83,10 @@ def pull_logs(port, dest):
 
 
 def run_pull_log(args):
+    if Path(args.to).exists() and not Path(args.to).is_dir():
+        print("companion pull-log: --to %s is a file: give a folder to copy the logs into" % args.to,
+              file=sys.stderr)
+        return 2
     try:
         copied = pull_logs(args.port, args.to)
     except DeviceError as e:

@@ -24,11 +24,12 @@ from mpremote.transport import TransportError
 
 from companion import layout_check
 
+from ..files import LAYOUT_LIMIT, InputError, read_text
+from ..paths import FIRMWARE, LAYOUTS, PROFILES, known, resolve
 from .connection import DeviceError, connect, disconnect
-from ..paths import FIRMWARE, LAYOUTS
 
 PACKAGE = FIRMWARE / "companion"
-PROFILES = LAYOUTS / "profiles"
+SAFE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")  # a layout or profile name that is a file name
 
 # Where things go on the board.
 DEVICE_PACKAGE = "/lib/companion"
@@ -126,7 +127,7 @@ def compile_module(src, name, exe, arch, out_dir):
 # Package modules that only one game uses (paths inside firmware/companion).
 # A board gets its own game's modules only: flash stays small and RAM free.
 GAME_MODULES = {
-    "kahuna": ("core/kahuna.py", "ui/kahuna.py"),
+    "kahuna": ("core/kahuna.py", "ui/kahuna.py", "core/kahuna_cards.py", "core/kahuna_ai.py", "ui/kahuna_cards.py"),
     "kanaloa": ("core/kanaloa.py", "ui/kanaloa.py"),
     "rukuni": ("core/rukuni.py", "core/hexboard.py", "ui/rukuni.py"),
     "duell": ("core/duell.py", "ui/duell.py"),
@@ -145,16 +146,36 @@ def board_sources(game):
             and p.relative_to(PACKAGE).as_posix() not in skip]
 
 
-def firmware_files(layout, profile, mpy, arch, source=False, modules=True):
-    """Every File of the firmware for the chosen layout's game, with the layout
-    and profile (without the companion package if it is frozen into MicroPython)."""
-    layout_data = _data_file(LAYOUTS, layout, "layout")
-    profile_data = _data_file(PROFILES, profile, "hardware profile")
-    data = checked_layout(layout, layout_data, profile, profile_data)
-    game = data.get("game", layout)
-    # On the board the file is named after the layout's "name": that is the
-    # name saved games and new games look it up by.
-    layout = data.get("name", layout)
+class BoardData:
+    """The chosen layout and profile, read and checked before any board is touched.
+
+    Each is a name in board_layouts/ (profiles/) or a path to a file anywhere;
+    on the board the layout is /board_layouts/NAME.json after its "name" (that
+    is the name saved games and new games look it up by), whatever the file
+    is called here, and the profile after its "name" (or its file name).
+    """
+
+    def __init__(self, layout, profile):
+        self.layout_path = resolve(layout, LAYOUTS)
+        self.profile_path = resolve(profile, PROFILES)
+        self.layout_bytes = _data_file(self.layout_path, LAYOUTS, layout, "layout")
+        self.profile_bytes = _data_file(self.profile_path, PROFILES, profile, "hardware profile")
+        self.data = checked_layout(layout, self.layout_bytes, profile, self.profile_bytes)
+        self.layout = self.data.get("name", self.layout_path.stem)
+        named = json.loads(self.profile_bytes).get("name")  # (checked_layout parsed it: a JSON object)
+        self.profile = named if isinstance(named, str) and SAFE_NAME.match(named) else self.profile_path.stem
+        self.game = self.data.get("game", self.layout)
+        for what, name, given in (("layout", self.layout, layout), ("profile", self.profile, profile)):
+            if not SAFE_NAME.match(name):
+                raise DeviceError("the %s name %r (from %s) cannot be a file name on the board: use letters, "
+                                  "digits, '_', '-' and '.'" % (what, name, given))
+
+
+def firmware_files(board, mpy, arch, source=False, modules=True):
+    """Every File of the firmware for the chosen layout's game (a BoardData), with
+    the layout and profile (without the companion package if it is frozen into MicroPython)."""
+    game, layout, profile = board.game, board.layout, board.profile
+    layout_data, profile_data = board.layout_bytes, board.profile_bytes
     sources = board_sources(game) if modules else []
     # Bytecode loads on any board of the same .mpy major version; native code
     # needs the exact sub-version, which older compilers (archived) make.
@@ -190,7 +211,7 @@ def checked_layout(layout, layout_data, profile, profile_data):
         data = json.loads(layout_data)
         problems = layout_check.check_profile(json.loads(profile_data)) + \
             layout_check.check(data, json.loads(profile_data))
-    except ValueError as e:
+    except (ValueError, RecursionError) as e:
         problems = [("file", "is not valid JSON (%s)" % e, "")]
     if problems:
         entry, problem, _ = problems[0]
@@ -200,13 +221,15 @@ def checked_layout(layout, layout_data, profile, profile_data):
     return data
 
 
-def _data_file(folder, name, what):
-    path = folder / (name + ".json")
-    if not path.exists():
-        known = ", ".join(sorted(p.stem for p in folder.glob("*.json"))) or "none"
-        raise DeviceError("no %s %r in %s (known: %s): pick one with %s=NAME"
-                          % (what, name, folder, known, "PROFILE" if "profile" in what else "LAYOUT"))
-    return path.read_bytes()
+def _data_file(path, folder, given, what):
+    """The file's UTF-8 bytes (a byte order mark dropped, as MicroPython's json would choke on it)."""
+    var = "PROFILE" if "profile" in what else "LAYOUT"
+    if not path.exists() and path.parent.resolve() == folder.resolve():
+        raise InputError("no %s %r in %s (known: %s): pick one with %s=NAME, or give the path of your own "
+                         "file, %s=path/to/my-board.json (no need to copy it into %s: flash puts it on the "
+                         "board under the name the board looks for)"
+                         % (what, given, folder, known(folder), var, var, folder.name))
+    return read_text(path, what, LAYOUT_LIMIT).encode("utf-8")
 
 
 # --- the board's filesystem -----------------------------------------------
@@ -281,13 +304,16 @@ def verify(transport, f, port):
 # --- the whole job ----------------------------------------------------------
 def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source=False, reset=True,
           modules=True, say=print):
-    """Flash the board and say what was done; returns the lists of files. Raises DeviceError."""
+    """Flash the board and say what was done; returns the lists of files.
+    Raises InputError (a layout or profile file cannot be read) or DeviceError."""
+    board = BoardData(layout, profile)
+    layout, profile = board.layout, board.profile
     transport = connect(port)
     port = transport.device_name
     try:
         version, mpy, arch, platform = board_info(transport)
         check_versions(version, mpy, port, compiled=modules and not source)
-        files = firmware_files(layout, profile, mpy, arch, source, modules)
+        files = firmware_files(board, mpy, arch, source, modules)
         wanted = {f.remote for f in files}
         stale = [p for p in remote_files(transport, DEVICE_PACKAGE) if p not in wanted] if modules else []
         for path in stale:  # e.g. an app.py from a --source flash would shadow app.mpy

@@ -5,6 +5,7 @@ import shutil
 import sys
 from pathlib import Path
 
+from ..files import InputError
 from .connection import DeviceError, check_free, choose_port
 from .flash import flash
 
@@ -12,9 +13,10 @@ from .flash import flash
 def register(sub):
     p = sub.add_parser("flash", help="compile the firmware and copy it to a MicroPython board, verified")
     p.add_argument("--port", help="serial port of the board (default: the only one connected)")
-    p.add_argument("--layout", default="kahuna", help="board layout from board_layouts/ (default: %(default)s)")
+    p.add_argument("--layout", default="kahuna",
+                   help="board layout: a name in board_layouts/ or a path to a layout file (default: %(default)s)")
     p.add_argument("--profile", default="pico",
-                   help="hardware profile from board_layouts/profiles/ (default: %(default)s)")
+                   help="hardware profile: a name in board_layouts/profiles/ or a path (default: %(default)s)")
     p.add_argument("--changed", action="store_true", help="copy only files that differ from the board's")
     p.add_argument("--source", action="store_true", help="copy .py sources instead of compiled .mpy files")
     p.add_argument("--no-modules", dest="modules", action="store_false",
@@ -30,6 +32,9 @@ def register(sub):
 def run_flash(args):
     try:
         flash(args.port, args.layout, args.profile, args.changed, args.source, args.reset, args.modules)
+    except InputError as e:
+        print("companion flash: %s" % e, file=sys.stderr)
+        return 2
     except DeviceError as e:
         print("companion flash: %s" % e, file=sys.stderr)
         return 1

@@ -166,11 +166,42 @@ sys.modules['sys'] = _Sys(sys)
 del _Sys, _Impl, sys
 `;
 
+// A real board's filesystem (FAT, littlefs) gives each file's size in
+// os.ilistdir, which `mpremote fs ls` shows; the port's POSIX VFS gives
+// (name, type, inode) only, so sizes are added from os.stat. Emscripten's
+// own folders (SYSTEM_DIRS) are left out of the root's listing.
+const OS_SIZES = `
+import sys, os
+class _Os:
+    def __init__(self, real):
+        self._real = real
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+    def ilistdir(self, path='.'):
+        root = path == '/' or (path in ('', '.') and self._real.getcwd() == '/')
+        for e in self._real.ilistdir(path):
+            if root and e[0] in (${[...SYSTEM_DIRS].map((d) => "'" + d + "'").join(", ")}):
+                continue
+            if len(e) > 3:
+                yield e
+                continue
+            size = 0
+            if e[1] == 0x8000:
+                try:
+                    size = self._real.stat(e[0] if path in ('', '.') else path.rstrip('/') + '/' + e[0])[6]
+                except OSError:
+                    pass
+            yield (e[0], e[1], e[2], size)
+sys.modules['os'] = _Os(os)
+del _Os, os, sys
+`;
+
 function startInterpreter(first) {
   if (!first) {
     mp._module.ccall("mp_js_init", "null", ["number", "number"], [2048, opts.heap]);
     mp._module.ccall("proxy_c_init", "null", [], []);
   }
+  mp.runPython(OS_SIZES);
   if (opts.version || opts.mpy !== null) {
     const version = opts.version ? "(" + opts.version.split(".").map(Number).join(", ") + ", '')" : "sys.implementation.version";
     mp.runPython(FAKE_SYS(version, opts.mpy !== null ? opts.mpy : "sys.implementation._mpy"));

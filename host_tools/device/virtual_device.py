@@ -150,6 +150,10 @@ def register(sub):
 
 
 def run(args):
+    if Path(args.fs).exists() and not Path(args.fs).is_dir():
+        print("companion virtual-device: --fs %s is a file: give a folder for the device's files "
+              "(it is made if missing)" % args.fs, file=sys.stderr)
+        return 2
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop cleanly on kill too
     dev = VirtualDevice(args.fs, args.capacity, args.version, args.mpy).start()
     print(dev.port, flush=True)

@@ -36,15 +36,20 @@ class DrawError(Exception):
 # --- layouts -----------------------------------------------------------------------
 def layout_svg(layout):
     """The wiring guide: every element with its name, LED index and button code."""
+    return layout_canvas(layout).text()
+
+
+def layout_canvas(layout, footer=2):
+    """The wiring guide's canvas, with room for `footer` lines below the board."""
     if layout.get("kind") == "islands":
-        canvas = _Canvas(layout, footer=2)
+        canvas = _Canvas(layout, footer=footer)
         _draw_islands(canvas, layout, None)
         _draw_extras(canvas, layout, ("islands", "connections"))
     else:
-        canvas = _Canvas(layout, footer=2)
+        canvas = _Canvas(layout, footer=footer)
         _draw_cells(canvas, layout)
     _legend(canvas, layout)
-    return canvas.text()
+    return canvas
 
 
 def _draw_islands(canvas, layout, state):
@@ -213,6 +218,7 @@ def game_svg(layout, game, caption):
         _draw_cells(canvas, layout, state)
     if kind == "hex":  # Rukuni's groups and their scores
         lines = draw_hex.overlay(canvas, layout, game, lines)
+    _draw_todo(canvas, layout, state)
     g = ET.SubElement(canvas.root, "g", {"class": "summary"})
     x = canvas.side_x
     y = MARGIN + 4
@@ -232,6 +238,55 @@ def game_svg(layout, game, caption):
             if line.startswith("Winner") or line.startswith("Draw"):
                 t.set("font-weight", "bold")
     return canvas.text()
+
+
+TODO_COLOUR = "#c026d3"  # magenta, as the calm LEDs' "take off"
+
+
+def _todo_points(canvas, layout):
+    """Element name -> (x, y) where a to-do mark goes: a connection's middle
+    (or bend point), an island's, a cell's or a site's centre."""
+    at = {}
+    for key in ("islands", "cells", "sites"):
+        for e in layout.get(key) or ():
+            if "x" in e and "y" in e:
+                at[e["name"]] = canvas.xy(e)
+    for c in layout.get("connections") or ():
+        (x1, y1), (x2, y2) = at[c["a"]], at[c["b"]]
+        mid = canvas.xy({"x": c["via"][0], "y": c["via"][1]}) if "via" in c else ((x1 + x2) / 2, (y1 + y2) / 2)
+        at[connection_name(c["a"], c["b"])] = mid
+    return at
+
+
+def _draw_todo(canvas, layout, state):
+    """What the real board still lacks (the state's "todo"): a dashed magenta
+    ring labelled "off" or "on" on each element, so a still picture shows it."""
+    todo = state.get("todo") or {}
+    if not todo.get("off") and not todo.get("on"):
+        return
+    at = _todo_points(canvas, layout)
+    g = ET.SubElement(canvas.board, "g", {"class": "todo"})
+    for word in ("off", "on"):
+        for name in todo.get(word) or ():
+            if name not in at:
+                continue
+            x, y = at[name]
+            mark = ET.SubElement(g, "g", {"class": "todo-" + word, "data-name": name})
+            ET.SubElement(mark, "circle", {"cx": _n(x), "cy": _n(y), "r": "24", "fill": "none",
+                                           "stroke": TODO_COLOUR, "stroke-width": "3",
+                                           "stroke-dasharray": "5 4" if word == "off" else "none"})
+            _text(mark, x, y - 27, word, 12, bold=True, colour=TODO_COLOUR)
+
+
+def todo_lines(state):
+    """The summary's to-do: "Take off: ..." and "Put on: ...", three names a line."""
+    todo = state.get("todo") or {}
+    out = []
+    for word, head in (("off", "Take off: "), ("on", "Put on: ")):
+        names = todo.get(word) or []
+        for k in range(0, len(names), 3):
+            out.append((head if k == 0 else "    ") + ", ".join(names[k:k + 3]))
+    return out
 
 
 def summary_lines(game, state):
@@ -256,6 +311,16 @@ def summary_lines(game, state):
         elif "largest" in state:
             extra = " \u00b7 largest group %d" % state["largest"][p]
         lines.append("@%s: %s%s" % (p, _count(state["score"][p], "point"), extra))
+    cards = state.get("cards")
+    if cards:  # Kahuna's digital deck: the table, then each hand (the log holds them all)
+        lines.append("")
+        top = " (top %s)" % cards["discard_top"] if cards["discard_top"] else ""
+        lines.append("Cards: pile %d \u00b7 discard %d%s" % (cards["pile"], cards["discard"], top))
+        lines.append("Face up: %s" % " ".join(c or "-" for c in cards["face_up"]))
+        for p in players:
+            hand = cards["hands"][p]
+            held = " ".join(n for n in sorted(hand) for _ in range(hand[n]))
+            lines.append("%s's hand: %s" % (p, held or "none"))
     if hasattr(game, "scoring_result"):
         lines.append("")
         for k, label, points in ((0, "1st scoring", 1), (1, "2nd scoring", 2), (2, "final scoring", None)):
@@ -277,6 +342,10 @@ def summary_lines(game, state):
     if state["winner"]:
         lines.append("")
         lines += _result_lines(game, state, players)
+    todo = todo_lines(state)
+    if todo:
+        lines.append("")
+        lines += todo
     return lines
 
 
@@ -316,12 +385,17 @@ def write(svg_text, path):
         except (ImportError, OSError) as e:
             raise DrawError("PNG output needs cairosvg and the cairo library (Debian: apt-get install "
                             "libcairo2): %s; write .svg instead" % e)
-        cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), write_to=path)
-    elif path.lower().endswith(".svg"):
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(svg_text)
-    else:
+    elif not path.lower().endswith(".svg"):
         raise DrawError("cannot tell the picture type of %s: name it .svg or .png" % path)
+    try:
+        if path.lower().endswith(".png"):
+            cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), write_to=path)
+        else:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(svg_text)
+    except OSError as e:
+        raise DrawError("cannot write %s: %s (check the folder exists and you may write there)"
+                        % (path, e.strerror or e)) from None
 
 
 # --- the drawing surface and small helpers -------------------------------------------------
@@ -347,7 +421,7 @@ class _Canvas:
         ET.SubElement(self.root, "rect", {"x": _n(MARGIN / 2), "y": _n(top - MARGIN / 2), "rx": "14",
                                           "width": _n(WIDTH + MARGIN), "height": _n(board_h + MARGIN),
                                           "fill": SEA})
-        _text(self.root, MARGIN, MARGIN - 6, layout.get("title") or layout.get("name", ""), 18,
+        _text(self.root, MARGIN, MARGIN - 6, str(layout.get("title") or layout.get("name", "")), 18,
               bold=True, anchor="start").set("class", "title")
         self.board = ET.SubElement(self.root, "g", {"class": "board"})
 

@@ -30,5 +30,8 @@ def text(parent, x, y, s, size, bold=False, anchor="middle", colour=INK):
 
 def n(v):
     """A number for an attribute: at most one decimal."""
-    r = round(float(v), 1)
+    v = float(v)
+    if not math.isfinite(v):  # a coordinate far out of scale in a broken layout
+        return "0"
+    r = round(v, 1)
     return str(int(r)) if r == int(r) else str(r)

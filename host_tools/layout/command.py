@@ -2,14 +2,13 @@
 
 import json
 import sys
-from pathlib import Path
 
 from companion import layout_check
 
 from ..draw import board as draw
-from ..paths import LAYOUTS
-
-PROFILES = LAYOUTS / "profiles"
+from ..draw.problems import broken_layout_svg
+from ..files import LAYOUT_LIMIT, InputError, read_text
+from ..paths import LAYOUTS, PROFILES, resolve
 
 
 def register(sub):
@@ -22,36 +21,33 @@ def register(sub):
     c.set_defaults(func=run_check)
     d = cmds.add_parser("draw", help="draw the board with names, connections, LED indices and button codes")
     d.add_argument("file", help="a layout file (or a name in board_layouts/)")
-    d.add_argument("-o", "--output", required=True, help="the picture to write: .svg, or .png")
+    d.add_argument("-o", "--output", required=True, help="the picture to write: .svg, or .png; a layout with "
+                   "problems is drawn with them marked (and the command exits 1)")
     d.set_defaults(func=run_draw)
 
 
 class Unreadable(Exception):
-    """A file that is missing or not JSON; the message says where."""
+    """A file that cannot be read (status 2) or is not JSON (status 1); the message says where."""
+
+    def __init__(self, message, status):
+        Exception.__init__(self, message)
+        self.status = status
 
 
-def load_json(path):
+def load_json(path, what="layout"):
     try:
-        text = Path(path).read_text()
-    except OSError as e:
-        raise Unreadable("%s: cannot read: %s" % (path, e.strerror))
+        text = read_text(path, what, LAYOUT_LIMIT)
+    except InputError as e:
+        raise Unreadable(str(e), 2)
+    if not text.strip():
+        raise Unreadable("%s: the %s file is empty: it must hold one {...} object" % (path, what), 1)
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise Unreadable("%s: line %d, column %d: invalid JSON: %s \u2014 look for a missing comma, "
-                         "quote or bracket at or just before that point" % (path, e.lineno, e.colno, e.msg))
-
-
-def resolve(name, folder):
-    """A file path as given, or a bare name looked up as folder/NAME.json."""
-    path = Path(name)
-    if not (path.suffix == ".json" or path.exists() or "/" in name):
-        path = folder / (name + ".json")
-        try:
-            path = path.relative_to(Path.cwd())
-        except ValueError:
-            pass
-    return path
+                         "quote or bracket at or just before that point" % (path, e.lineno, e.colno, e.msg), 1)
+    except RecursionError:
+        raise Unreadable("%s: invalid JSON: nested too deeply to be a %s" % (path, what), 1)
 
 
 def format_problems(path, problems):
@@ -66,10 +62,10 @@ def run_check(args):
         ppath = None
         if args.profile:
             ppath = resolve(args.profile, PROFILES)
-            profile = load_json(ppath)
+            profile = load_json(ppath, "hardware profile")
     except Unreadable as e:
         print(e, file=sys.stderr)
-        return 1
+        return e.status
     lines = []
     if profile is not None:
         lines += format_problems(ppath, layout_check.check_profile(profile))
@@ -92,18 +88,24 @@ def run_draw(args):
     try:
         layout = load_json(path)
     except Unreadable as e:
-        print(e, file=sys.stderr)
-        return 1
-    problems = layout_check.check(layout)
+        if e.status == 2:
+            print(e, file=sys.stderr)
+            return 2
+        layout, problems = None, [("file", str(e).split(": ", 1)[-1], "fix the JSON first")]
+    else:
+        problems = layout_check.check(layout)
+    try:
+        svg = broken_layout_svg(layout, problems) if problems else draw.layout_svg(layout)
+        draw.write(svg, args.output)
+    except draw.DrawError as e:  # the picture, not the layout: status 2 as for any file problem
+        print("companion layout draw: %s" % e, file=sys.stderr)
+        return 2
     if problems:
         for line in format_problems(path, problems):
             print(line, file=sys.stderr)
-        print("fix these problems first: `companion layout check %s` lists them" % path, file=sys.stderr)
-        return 1
-    try:
-        draw.write(draw.layout_svg(layout), args.output)
-    except draw.DrawError as e:
-        print("companion layout draw: %s" % e, file=sys.stderr)
+        print("%s: drew %s with %d problem%s marked in red; fix them (`companion layout check %s` explains "
+              "each), then draw it again" % (path, args.output, len(problems), "" if len(problems) == 1 else "s",
+                                              path), file=sys.stderr)
         return 1
     print("%s: drew %s (%s)" % (path, args.output, layout_check.summary(layout)))
     return 0

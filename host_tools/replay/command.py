@@ -6,6 +6,7 @@ import sys
 from companion.core.log import LogError, replay
 
 from ..draw import board as draw
+from ..files import InputError, read_bytes
 from ..paths import load_layout
 from .views import print_view
 
@@ -14,7 +15,9 @@ def register(sub):
     p = sub.add_parser("replay", help="replay a game log and print the resulting state as JSON")
     p.add_argument("log", help="a game log (JSON lines: header, then one event per line)")
     p.add_argument("--trace", action="store_true", help="print the state after every event")
-    p.add_argument("--svg", metavar="OUT", help="also draw the board and a game summary to OUT (.svg or .png)")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="also draw the board and a game summary to FILE (.svg or .png, by its extension)")
+    p.add_argument("--svg", metavar="FILE", help="deprecated: the same as -o FILE")
     p.add_argument("--at", type=int, metavar="N", help="stop after event N (0: before the first; default: the end)")
     p.add_argument("--view", metavar="PLAYER", help="Duell: print the log as PLAYER (bison or wolf) sees it, "
                    "without the other player's hidden values (docs/duell.md)")
@@ -22,11 +25,19 @@ def register(sub):
 
 
 def run(args):
+    if args.svg:
+        print("companion replay: --svg is deprecated, use -o %s (SVG or PNG by the extension)" % args.svg,
+              file=sys.stderr)
+        if args.output and args.output != args.svg:
+            print("companion replay: give one picture: -o FILE (not both -o and --svg)", file=sys.stderr)
+            return 2
+        args.output = args.svg
     try:
-        with open(args.log, "rb") as f:  # bytes, split as the board splits them: the same lines
-            lines = f.read().split(b"\n")
-    except OSError as e:
-        print("companion replay: cannot read %s: %s" % (args.log, e.strerror), file=sys.stderr)
+        # bytes, split as the board splits them: the core reads the same lines (and says
+        # which one is not UTF-8); what makes the whole file unreadable is said here
+        lines = read_bytes(args.log, "game log").split(b"\n")
+    except InputError as e:
+        print("companion replay: %s" % e, file=sys.stderr)
         return 2
     total = count_events(lines)
     if args.at is not None:
@@ -51,11 +62,11 @@ def run(args):
         return 2
     if not args.trace:
         out.append(game.state())
-    if args.svg:
+    if args.output:
         n = total if args.at is None else args.at
         caption = "after event %d of %d" % (n, total)
         try:
-            draw.write(draw.game_svg(layouts[-1], game, caption), args.svg)
+            draw.write(draw.game_svg(layouts[-1], game, caption), args.output)
         except (draw.DrawError, OSError) as e:
             print("companion replay: %s" % e, file=sys.stderr)
             return 2

@@ -23,6 +23,8 @@
 //   {"viewport": [390, 844]}         resize the page (a phone)
 //   {"measure": "label"}             page width, where the display and the board are, touch targets
 //   {"axe": "label"}                 run axe-core (node_modules) on the page; its violations
+//   {"click": "#solo"}               click a page button (by CSS selector)
+//   {"hand": "white"}                open or close a player's hand panel (Kahuna's cards)
 // Observations also carry every element's accessible name, the side panel's
 // text and the buzzer notes the page followed (window.sim.tones()).
 // Output: {"observations": [...], "errors": [...page errors...]}
@@ -190,6 +192,8 @@ async function observe(step) {
         colour: +g.dataset.colour, effect: +g.dataset.effect, rgb: g.dataset.rgb,
         seen: samples[g.dataset.name] || null,
         drawn: drawn(g.querySelector(".light")),
+        todo: g.dataset.todo || "", // the to-do mark (sim/todo.js) and its label
+        label: (document.querySelector(`#board text.todo[data-for="${g.dataset.name}"]`) || {}).textContent || "",
       };
     }
     const canvas = document.getElementById("display");
@@ -203,10 +207,12 @@ async function observe(step) {
     }
     const archived = [...document.querySelectorAll("#archive a")].map((a) => a.textContent);
     const panels = {}; // each player's secret keys: covered?, and the keys one can see
-    for (const p of document.querySelectorAll("#players .secret")) {
+    for (const p of document.querySelectorAll("#players .secret, #hands .secret")) {
       const visible = [...p.querySelectorAll("[data-name]")].filter((b) => b.getClientRects().length > 0);
       panels[p.dataset.player] = { covered: p.classList.contains("covered"), visible: visible.map((b) => b.dataset.name),
         keys: [...p.querySelectorAll("[data-name]")].map((b) => b.dataset.name) };
+      const hand = p.querySelector(".hand"); // Kahuna's digital deck: a hand of cards
+      if (hand) Object.assign(panels[p.dataset.player], { hand: hand.textContent, handShown: hand.getClientRects().length > 0 });
     }
     const names = {};
     for (const g of document.querySelectorAll("#board .el[role=button]")) names[g.dataset.name] = g.getAttribute("aria-label");
@@ -236,6 +242,7 @@ try {
   await load(() => page.goto(url));
   for (const step of steps) {
     if (step.press) await press(step);
+    else if (step.click) { const before = await version(); await page.click(step.click); await settle(before); }
     else if (step.key) await key(step);
     else if (step.observe) observations.push(await observe(step));
     else if (step.reload) await load(() => page.reload());
@@ -251,6 +258,9 @@ try {
       await page.goto(new URL("/manifest.json", url).href);
       await page.evaluate(() => localStorage.clear());
       await load(() => page.goto(new URL(step.fresh, url).href));
+    }
+    else if (step.hand) { // open or close a player's hand of cards (Kahuna's digital deck)
+      await page.click(`#hand-${step.hand} .cover-toggle`);
     }
     else if (step.secret) { // open or close a player's cover
       await page.click(`#panel-${step.secret} .cover-toggle`);

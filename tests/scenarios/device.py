@@ -7,9 +7,10 @@ simulated HAL and presses buttons by stepping the run loop in 2 ms scans.
 import json
 import os
 
+
 from companion.runloop import start_sim
 
-from .common import LAYOUT_DIR, load_layout
+from .common import LAYOUT_DIR, load_layout, saved_log
 
 SCAN = 2
 HOLD_MS = 40
@@ -26,9 +27,17 @@ def fresh_dir(name):
         os.mkdir(path)
     except OSError:
         pass
-    for f in os.listdir(path):
-        os.remove(path + "/" + f)
+    _empty(path)
     return path
+
+
+def _empty(path):
+    for f in os.listdir(path):
+        try:
+            os.remove(path + "/" + f)
+        except OSError:  # a folder (the store's log, an archived game)
+            _empty(path + "/" + f)
+            os.rmdir(path + "/" + f)
 
 
 class Device:
@@ -96,8 +105,7 @@ class Device:
         return list(self.loop.leds.strip.buf[k:k + 3])
 
     def log_lines(self):
-        with open(self.root + "/current.jsonl") as f:
-            return [l for l in f.read().split("\n") if l]
+        return [l for l in saved_log(self.root).decode().split("\n") if l]
 
     def log(self):
         return [json.loads(l) for l in self.log_lines()]
@@ -108,7 +116,7 @@ class Device:
             self.press("MENU")
         return self
 
-    def new_game(self, first=None, variant1=False, handicap=None):
+    def new_game(self, first=None, variant1=False, handicap=None, cards=None):
         """Choose in the menu (opened if needed) and start a game."""
         self.open_menu()
         seq = []
@@ -117,5 +125,7 @@ class Device:
         seq += ["TURN"] if variant1 else []
         seq += ["MENU", "MENU"]
         seq += ["TURN"] * {None: 0, "white": 1, "black": 2}[handicap]
+        seq += ["MENU"]
+        seq += ["TURN"] * {None: 0, "digital": 1, "solo W": 2, "solo B": 3}[cards]
         seq += ["MENU", "MENU", "TURN"]  # Brightness, New game
         return self.presses(seq)

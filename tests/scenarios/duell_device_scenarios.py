@@ -106,7 +106,7 @@ def basic_game():
                              "must differ"],
                             ["the game is", "over: MENU", "starts a new one"]]
     assert d.log()[1:] == BASIC + [mask(W, 2), mask(B, 2), swap("0,0", "1,1", B), {"op": "undo"},
-                                   swap("0,0", "1,1", B), mask(B, 1), mask(W, 1),
+                                   {"op": "tidy"}, swap("0,0", "1,1", B), mask(B, 1), mask(W, 1),
                                    {"op": "pass"}, mask(W, 0), mask(B, 0), {"op": "pass"}, mask(B, 2), mask(W, 2)]
     return {"refusals": refusals, "end": d.lines()}
 

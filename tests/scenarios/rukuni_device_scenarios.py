@@ -74,7 +74,7 @@ def turn_by_presses():
     assert d.lines()[:4] == ["Black: move", "      pts stones", "White    1   24", "Black    0   25"]
     # UNDO: the stone must come off the board (fast), pressing it confirms
     d.press("UNDO")
-    assert d.lit()["1,0"] == [WHITE, FAST] and d.lines()[4:6] == ["Off 1  On 0", "press each/TURN"]
+    assert d.lit()["1,0"] == [WHITE, FAST] and d.lines()[4:6] == ["Off stone 1,0", "press each/TURN"]
     d.press("1,0")
     assert "1,0" not in with_effect(d.lit(), FAST) and d.lit()["1,0"] == [WHITE, PULSE]
     d.press("-1,1")
@@ -83,7 +83,7 @@ def turn_by_presses():
     assert d.lit()["2,0"] == [BLACK, STEADY]
     assert d.lines()[:4] == ["White: move", "      pts stones", "White    1   24", "Black    1   24"]
     assert d.log() == [HEADER, move("0,-4", "0,0"), {"op": "set", "at": "1,0"}, {"op": "undo"},
-                       {"op": "set", "at": "-1,1"}, move("4,0", "1,0"), {"op": "set", "at": "2,0"}]
+                       {"op": "took_off", "at": "1,0"}, {"op": "set", "at": "-1,1"}, move("4,0", "1,0"), {"op": "set", "at": "2,0"}]
     out["end"] = d.lines()
     return out
 

@@ -64,7 +64,7 @@ class Duell(Game):
         if sorted(names) != [site_name(k) for k in range(NSITES)]:
             raise LayoutError("a duel layout needs nine \"sites\" named \"row,column\" "
                               "(0,0 to 2,2); found %s" % (", ".join(str(n) for n in names) or "none"))
-        Game.__init__(self, NSLOTS)
+        Game.__init__(self, NSLOTS, 18)  # the board image: where each stone lies (game.py)
         self.variants = tuple(header.get("variants") or ())
         for v in self.variants:
             if v not in VARIANTS:
@@ -202,7 +202,45 @@ class Duell(Game):
             "over": self.over(),
             "winner": None if w is None else ("draw" if w == 2 else PLAYERS[w]),
             "ended_by": self.ended_by(),
+            "todo": self.todo_state(),
         }
+
+    # --- the physical board (game.py): elements are the nine sites ----------------
+    tidy_after = True  # every press that is an event moves the stones itself
+
+    def elements(self):
+        return NSITES
+
+    def todo_at(self, e):
+        s = self.s
+        at = self.real_at
+        here = e + 1
+        t = 0
+        for i in range(18):
+            now = s[i]
+            was = s[at + i]
+            if now != was:
+                if was == here:
+                    t |= 1
+                if now == here:
+                    t |= 2
+        return t
+
+    def confirm(self, e):
+        s = self.s
+        at = self.real_at
+        for i in range(18):
+            if s[i] == e + 1 or s[at + i] == e + 1:
+                self.seen(i)
+
+    def element_index(self, name):
+        return self.site(name)
+
+    def element_name(self, e):
+        return site_name(e)
+
+    def piece(self, e, on):
+        return "stone"
 
     # --- names from the log ------------------------------------------------------
     def site(self, name):

@@ -14,11 +14,16 @@ _MARK = const(255)  # a journal slot that starts an event (so a game has at most
 
 class Game:
     players = ()  # player names, in seat order
+    tidy_after = False  # True: every rules event leaves the real board matching (game.py)
 
-    def __init__(self, slots):
-        if slots > _MARK:
+    def __init__(self, slots, real=0):
+        """slots: the rules' state; real: how many slots after them hold the
+        image of the physical board (see "The physical board" below)."""
+        if slots + real > _MARK:
             raise ValueError("a game's state must fit in 255 slots")
-        self.s = bytearray(slots)
+        self.s = bytearray(slots + real)
+        self.nreal = real
+        self.real_at = slots
         # The journal: (slot, old value) byte pairs, each event's preceded by
         # a (_MARK, 0) pair. It lives in chunks of _CHUNK bytes, never copied:
         # the largest allocation a game event makes is one new chunk.
@@ -49,9 +54,9 @@ class Game:
         self._jlen = 0
         return 0
 
-    def act(self, action, arg=None):
+    def act(self, action, arg=None, anytime=False):
         """Run one event handler as a unit: all of it, or (if Illegal) none."""
-        if self.over():
+        if not anytime and self.over():
             raise Illegal("the game is over: start a new game from the menu")
         n = self._jlen
         if n == _CHUNK:
@@ -67,18 +72,30 @@ class Game:
         self._nmarks += 1
 
     def undo(self):
-        """Take back the last event still in effect; False if there is none."""
+        """Take back the last event still in effect; False if there is none.
+
+        Undoing a rules event leaves the image of the physical board as it is
+        (UNDO moves no piece: what now differs is to be fixed on the board);
+        undoing a confirmation (took_off, put_on, tidy) takes it back."""
         if not self._nmarks:
             return False
         self._nmarks -= 1
-        self._rewind()
+        at = self.real_at
+        n = self.nreal
+        keep = self.s[at:at + n] if n else None
+        if self._rewind() and n:  # a rules event: the board image stays
+            self.s[at:at + n] = keep
         return True
 
     def _rewind(self):
-        """Take back the changes of the last event, through its mark."""
+        """Take back the changes of the last event, through its mark; True if
+        it changed a slot outside the board image (a rules event)."""
         j = self._journal
         s = self.s
         n = self._jlen
+        at = self.real_at
+        end = at + self.nreal
+        rules = False
         while True:
             if not n:
                 self._spare = j
@@ -88,8 +105,11 @@ class Game:
             slot = j[n]
             if slot == _MARK:
                 break
+            if slot < at or slot >= end:
+                rules = True
             s[slot] = j[n + 1]
         self._jlen = n
+        return rules
 
     def start_here(self):
         """What was set so far is the start position, not an event: undo stops here."""
@@ -107,10 +127,81 @@ class Game:
             self.undo()
             return
         handler = self.ops().get(op) if isinstance(op, str) else None
+        if handler is None and self.nreal and isinstance(op, str):
+            handler = _CONFIRM.get(op)
+            if handler is not None:
+                self.act(handler, (self, event), True)  # also after the game is over
+                return
         if handler is None:
             raise Illegal("unknown op %r: this game knows %s" % (
-                op, ", ".join(sorted(self.ops())) + ", undo"))
-        self.act(handler, event)
+                op, ", ".join(sorted(self.ops())) + (", took_off, put_on, tidy" if self.nreal else "")
+                + ", undo"))
+        if self.tidy_after:
+            self.act(_then_tidy, (self, handler, event))
+        else:
+            self.act(handler, event)
+
+    # --- the physical board ------------------------------------------------
+    # Slots real_at .. real_at + nreal - 1 hold an image of what stands on the
+    # real board, coded like the rules' first nreal slots. Where the two
+    # differ, the players still have something to take off or put on: the
+    # to-do. Presses that do something on the board update the image in the
+    # same event (see each game); the confirmation events took_off / put_on
+    # (one element) and tidy (all) record the rest. Being state slots, the
+    # image is journalled and replayed from the log like everything else.
+    def seen(self, k):
+        """Slot k of the real board now matches the rules (the press did it)."""
+        self.set(self.real_at + k, self.s[k])
+
+    def seen_all(self):
+        s = self.s
+        at = self.real_at
+        for k in range(self.nreal):
+            self.set(at + k, s[k])
+
+    def elements(self):
+        """How many elements (places with a button) the to-do is counted in."""
+        return self.nreal
+
+    def todo_at(self, e):
+        """0: nothing to do at element e; else TAKE_OFF | PUT_ON bits."""
+        now = self.s[e]
+        was = self.s[self.real_at + e]
+        if now == was:
+            return 0
+        return (TAKE_OFF if was else 0) | (PUT_ON if now else 0)
+
+    def confirm(self, e):
+        self.seen(e)
+
+    def todo_open(self):
+        for e in range(self.elements()):
+            if self.todo_at(e):
+                return True
+        return False
+
+    def element_index(self, name):
+        raise NotImplementedError
+
+    def element_name(self, e):
+        raise NotImplementedError
+
+    def piece(self, e, on):
+        """The word for the piece to take off (on False) or put on at e."""
+        return "piece"
+
+    def todo_state(self):
+        """The replay object's "todo": element names to take off and to put on."""
+        off = []
+        on = []
+        for e in range(self.elements()):
+            t = self.todo_at(e)
+            if t & TAKE_OFF:
+                off.append(self.element_name(e))
+            if t & PUT_ON:
+                on.append(self.element_name(e))
+        return {"off": off, "on": on}
+
 
     def ops(self):
         raise NotImplementedError
@@ -122,9 +213,69 @@ class Game:
         """The replay object: a dict of plain JSON values."""
         raise NotImplementedError
 
+    # --- checkpoints (companion/store.py) ----------------------------------
+    def snapshot(self):
+        """The state as bytes: restore() gives it back, without the undo history."""
+        return bytes(self.s)
+
+    def restore(self, data):
+        """Take the state of snapshot(); undo then stops here. False if it does not fit."""
+        if len(data) != len(self.s):
+            return False
+        self.s[:] = data
+        self.start_here()
+        self._nmarks = 0
+        self.restored = True
+        return True
+
 
 def player_index(players, name, what="player"):
     for i in range(len(players)):
         if players[i] == name:
             return i
     raise Illegal("unknown %s %r: expected one of %s" % (what, name, ", ".join(players)))
+
+
+def island_element(game, name):
+    """An island board's element by name: connection k, or island nconn + i."""
+    b = game.board
+    if isinstance(name, str) and "-" in name:
+        return b.conn(name)
+    return game.nconn + b.island(name)
+
+
+def element_name(game, e):
+    b = game.board
+    return b.conn_names[e] if e < game.nconn else b.island_names[e - game.nconn]
+
+
+TAKE_OFF = 1
+PUT_ON = 2
+
+
+def _confirm_one(arg):
+    game, event = arg
+    e = game.element_index(event.get("at"))
+    t = game.todo_at(e)
+    op = event["op"]
+    if op == "took_off" and not t & TAKE_OFF:
+        raise Illegal("nothing to take off at %s" % game.element_name(e))
+    if op == "put_on" and not t & PUT_ON:
+        raise Illegal("nothing to put on at %s" % game.element_name(e))
+    game.confirm(e)
+
+
+def _then_tidy(arg):
+    game, handler, event = arg
+    handler(event)
+    game.seen_all()
+
+
+def _tidy(arg):
+    game = arg[0]
+    if not game.todo_open():
+        raise Illegal("nothing to do on the board: it matches the game")
+    game.seen_all()
+
+
+_CONFIRM = {"took_off": _confirm_one, "put_on": _confirm_one, "tidy": _tidy}

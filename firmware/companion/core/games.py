@@ -13,6 +13,13 @@ NAMES = ("kahuna", "rukuni", "duell", "kanaloa")
 def new_game(header, layout):
     name = header.get("game")
     if name == "kahuna":
+        cards = header.get("cards", "physical")
+        if cards == "digital":
+            from .kahuna_cards import KahunaCards
+
+            return KahunaCards(layout, header)
+        if cards != "physical":
+            raise Illegal('"cards" must be "physical" (the default) or "digital"')
         from .kahuna import Kahuna
 
         return Kahuna(layout, header)

@@ -6,7 +6,7 @@ State slots: one per connection (0 free, 1 white, 2 black), one per island
 
 from . import Illegal, const
 from .board import IslandBoard
-from .game import Game, player_index
+from .game import Game, player_index, island_element, element_name
 from .rng import Rng
 
 PLAYERS = ("white", "black")
@@ -60,7 +60,7 @@ class Kahuna(Game):
         self.nconn = len(board.conn_names)
         self.nisland = len(board.island_names)
         self.base = self.nconn + self.nisland
-        Game.__init__(self, self.base + NSCALARS)
+        Game.__init__(self, self.base + NSCALARS, self.base)
         variants = header.get("variants") or []
         if not isinstance(variants, list):
             raise Illegal('"variants" must be a list, e.g. ["variant1"]')
@@ -167,7 +167,18 @@ class Kahuna(Game):
             "score": {"white": self.score(0), "black": self.score(1)},
             "over": self.over(),
             "winner": None if w is None else ("draw" if w == 2 else PLAYERS[w]),
+            "todo": self.todo_state(),
         }
+
+    # --- the physical board (game.py) ----------------------------------------
+    def element_index(self, name):
+        return island_element(self, name)
+
+    def element_name(self, e):
+        return element_name(self, e)
+
+    def piece(self, e, on):
+        return "stick" if e < self.nconn else "stone"
 
     # --- what a press may do -------------------------------------------------
     def why_not_place(self, c):
@@ -227,10 +238,14 @@ class Kahuna(Game):
         self.act(self._end_round)
 
     def _place_event(self, ev):
-        self._place(self.board.conn(ev.get("at")))
+        c = self.board.conn(ev.get("at"))
+        self._place(c)
+        self.seen(c)  # the player put the stick on
 
     def _remove_event(self, ev):
-        self._remove(self.board.conn(ev.get("at")))
+        c = self.board.conn(ev.get("at"))
+        self._remove(c)
+        self.seen(c)  # the player took the stick off
 
     def _place(self, c):
         why = self.why_not_place(c)
@@ -297,6 +312,7 @@ class Kahuna(Game):
         self._check_early_end()
 
     def _end_turn(self, _=None):
+        self.seen_all()  # TURN: the board is tidy (docs/rules.md, "The to-do")
         base = self.base
         phase = self.phase()
         if phase == SETUP:
@@ -319,6 +335,7 @@ class Kahuna(Game):
             raise Illegal("the handicap comes before the first turn: press TURN to start")
         if phase == FINAL:
             raise Illegal("round 3 is over; these are the final turns: end them with TURN")
+        self.seen_all()
         rnd = self.get(ROUND)
         if rnd < 3:
             self._award(rnd - 1, rnd)

@@ -9,7 +9,7 @@ Decisions where the rule sheet is silent: docs/kanaloa.md.
 
 from . import Illegal, LayoutError, const
 from .board import IslandBoard
-from .game import Game, player_index
+from .game import Game, player_index, island_element, element_name
 from .rng import Rng
 
 COLOURS = ("red", "blue", "green", "yellow", "white", "orange")  # what the LEDs show (ui/kanaloa.py)
@@ -108,7 +108,7 @@ class Kanaloa(Game):
         self.gods_at = nc + ni
         self.status_at = nc + 2 * ni
         self.base = nc + 3 * ni
-        Game.__init__(self, self.base + NSCALARS)
+        Game.__init__(self, self.base + NSCALARS, self.gods_at)  # the board image: bridges and markers
         players = header.get("players")
         if not isinstance(players, list) or not 3 <= len(players) <= 4:
             raise Illegal('Kanaloa needs 3 or 4 players, e.g. "players": ["red", "blue", "green"]')
@@ -298,7 +298,18 @@ class Kanaloa(Game):
             "final_turns": [p for p in final_turns if p is not None],
             "scorings": scorings,
             "decided_by": self.decided_by(),
+            "todo": self.todo_state(),
         }
+
+    # --- the physical board (game.py) ----------------------------------------
+    def element_index(self, name):
+        return island_element(self, name)
+
+    def element_name(self, e):
+        return element_name(self, e)
+
+    def piece(self, e, on):
+        return "bridge" if e < self.nconn else "marker"
 
     # --- what a press may do -------------------------------------------------
     def _why_busy(self):
@@ -407,13 +418,19 @@ class Kanaloa(Game):
         return KANALOA
 
     def _place_event(self, ev):
-        self._place((self.board.conn(ev.get("at")), self._bridge_god(ev)))
+        c = self.board.conn(ev.get("at"))
+        self._place((c, self._bridge_god(ev)))
+        self.seen(c)  # the press itself put the bridge on
 
     def _exchange_event(self, ev):
-        self._exchange((self.board.conn(ev.get("at")), self._bridge_god(ev)))
+        c = self.board.conn(ev.get("at"))
+        self._exchange((c, self._bridge_god(ev)))
+        self.seen(c)
 
     def _choose_event(self, ev):
-        self._choose(self.board.conn(ev.get("at")))
+        c = self.board.conn(ev.get("at"))
+        self._choose(c)
+        self.seen(c)
 
     def _use_event(self, ev):
         god = god_code(ev.get("god"))
@@ -551,6 +568,7 @@ class Kanaloa(Game):
         why = self._why_busy()
         if why:
             raise Illegal(why)
+        self.seen_all()  # TURN: the board is tidy
         if self.phase() == FINAL:
             p = self.active()
             done = self.get(FINAL_DONE) + 1
@@ -565,6 +583,7 @@ class Kanaloa(Game):
         why = self._why_busy()
         if why:
             raise Illegal(why)
+        self.seen_all()  # TURN: the board is tidy
         if self.phase() == FINAL:
             raise Illegal("this is the last round: end each player's turn with TURN")
         rnd = self.get(ROUND)
@@ -579,6 +598,7 @@ class Kanaloa(Game):
         why = self.why_not_pass()
         if why:
             raise Illegal(why)
+        self.seen_all()
         self._next_player()
 
     def _next_player(self):

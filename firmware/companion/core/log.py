@@ -228,3 +228,37 @@ def replay(lines, load_layout, each=None):
     if game is None:
         raise LogError(max(lineno, 1), "the log is empty: it needs a header line")
     return game
+
+
+
+def resume(lines, load_layout, check=None):
+    """The longest valid prefix of a log given line by line (bytes or str).
+
+    Returns (game, n, error): the game after the first n lines (None when
+    the header itself is unusable) and the LogError of line n + 1, or None
+    when every line was good. check: (n, snapshot) of a checkpoint known to
+    match the first n lines; the game then starts from it and only the lines
+    after it are replayed (all of them again if an undo reaches behind it).
+    """
+    game = None
+    i = 0
+    while i < len(lines):
+        text = lines[i]
+        i += 1
+        try:
+            if not text.strip():
+                continue
+            if game is None:
+                game = start(text, load_layout, i)[1]
+                if check and check[0] > 1 and game.restore(check[1]):
+                    i = check[0]
+            elif check and not game.events_in_effect() and getattr(game, "restored", 0) and \
+                    (b"undo" if isinstance(text, bytes) else "undo") in text:
+                return resume(lines, load_layout)  # the undo takes back an event before the checkpoint
+            else:
+                apply_line(game, text, i)
+        except LogError as e:
+            return game, i - 1, e
+    if game is None:
+        return None, 0, LogError(1, "the log is empty")
+    return game, len(lines), None

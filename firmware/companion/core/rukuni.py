@@ -43,6 +43,8 @@ WINNER = const(5)  # 0 none, 1 white, 2 black, 3 draw
 HOW = const(6)
 NSCALARS = const(7)
 
+TOWERS = const(6)  # the board has six; a start position ("position" in the header) places all of them
+
 
 def draw_start_player(seed):
     return PLAYERS[Rng(seed).below(2)]
@@ -65,6 +67,9 @@ class Rukuni(Game):
         tower_names = position.get("towers", board.towers)
         if not tower_names:
             raise LayoutError("the layout needs a list of 'towers': the cells where they start")
+        if "towers" in position and (not isinstance(tower_names, list) or len(tower_names) != TOWERS):
+            raise Illegal("the start position must place all %d towers, as a list of %d cells; it gives %s"
+                          % (TOWERS, TOWERS, len(tower_names) if isinstance(tower_names, list) else repr(tower_names)))
         n = board.size
         self.ncell = n
         self.ntower = len(tower_names)
@@ -72,7 +77,8 @@ class Rukuni(Game):
         self._size = 2 * n
         self._towers = 3 * n
         self.base = 3 * n + self.ntower
-        Game.__init__(self, self.base + NSCALARS)
+        # the board image (game.py): 2 bits per cell, four cells a slot
+        Game.__init__(self, self.base + NSCALARS, (n + 3) // 4)
         first = header.get("first", "white")
         if first == "lot":
             first = draw_start_player(header.get("seed", 0))
@@ -103,6 +109,7 @@ class Rukuni(Game):
         self._ops = {"move": self._move_event, "set": self._set_event}
         if not self.any_move() or (left[0] == 0 and left[1] == 0):
             self._finish()
+        self.seen_all()
         self.start_here()
 
     def _free_cell(self, name, what):
@@ -172,7 +179,42 @@ class Rukuni(Game):
             "largest": {"white": self.largest[0], "black": self.largest[1]},
             "over": self.over(),
             "winner": None if w is None else ("draw" if w == 2 else PLAYERS[w]),
+            "todo": self.todo_state(),
         }
+
+    # --- the physical board (game.py) ----------------------------------------
+    def real(self, c):
+        """What stands on cell c of the real board (coded like the cells)."""
+        return (self.s[self.real_at + (c >> 2)] >> ((c & 3) * 2)) & 3
+
+    def seen(self, c):
+        slot = self.real_at + (c >> 2)
+        shift = (c & 3) * 2
+        self.set(slot, (self.s[slot] & ~(3 << shift)) | (self.s[c] << shift))
+
+    def seen_all(self):
+        for c in range(self.ncell):
+            self.seen(c)
+
+    def elements(self):
+        return self.ncell
+
+    def todo_at(self, c):
+        now = self.s[c]
+        was = self.real(c)
+        if now == was:
+            return 0
+        return (1 if was else 0) | (2 if now else 0)
+
+    def element_index(self, name):
+        return self.board.cell(name)
+
+    def element_name(self, e):
+        return self.board.names[e]
+
+    def piece(self, e, on):
+        code = self.s[e] if on else self.real(e)
+        return "tower" if code == TOWER else "stone"
 
     # --- move hints (no allocation: the caller passes a buffer) ---------------
     def destinations(self, tower, out):
@@ -265,10 +307,16 @@ class Rukuni(Game):
 
     def _move_event(self, ev):
         cell = self.board.cell
-        self._move((cell(ev.get("from")), cell(ev.get("to"))))
+        a = cell(ev.get("from"))
+        b = cell(ev.get("to"))
+        self._move((a, b))
+        self.seen(a)  # the player moved the tower
+        self.seen(b)
 
     def _set_event(self, ev):
-        self._set(self.board.cell(ev.get("at")))
+        c = self.board.cell(ev.get("at"))
+        self._set(c)
+        self.seen(c)
 
     def _move(self, ab):
         a, b = ab

@@ -4,9 +4,17 @@ The only module that imports machine and neopixel. A missing display is
 not fatal: the board still plays, the LEDs carry the game.
 """
 
+import sys
+
 import machine
 
 from .buttons import Buttons, GpioScanner, MatrixScanner, Mcp23017Scanner
+
+# the GPIO input registers, read a whole port at a time with machine.mem32:
+# pin -> (register index, bit). RP2040: SIO GPIO_IN (GPIO 0-29; bits 30-31
+# read 0, so a read is a small int and allocates nothing). ESP32: GPIO_IN_REG
+# (GPIO 0-31; 28-31 do not exist and read 0) and GPIO_IN1_REG (GPIO 32-39).
+IN_REGS = {"rp2": (0xD0000004,), "esp32": (0x3FF4403C, 0x3FF44040)}
 from .leds import Leds, GRB
 from .screen import Screen
 
@@ -23,15 +31,38 @@ def buttons(profile):
     if kind == "gpio":
         scanner = GpioScanner([Pin(p, Pin.IN, Pin.PULL_UP) for p in spec["pins"]])
     elif kind == "matrix":
+        sampler = _background(spec)
+        if sampler is not None:
+            return Buttons(sampler, spec.get("settle_ms"))
         rows = [Pin(p, Pin.OUT, value=1) for p in spec["rows"]]
         cols = [Pin(p, Pin.IN, Pin.PULL_UP) for p in spec["cols"]]
-        scanner = MatrixScanner(rows, cols)
+        regs = IN_REGS.get(sys.platform)
+        if regs is not None and (len(regs) > 1 or max(spec["cols"]) < 32):
+            from .sampling import PortMatrixScanner
+
+            bits = [(p >> 5, p & 31) for p in spec["cols"]]
+            scanner = PortMatrixScanner(rows, bits, machine.mem32, regs)
+        else:
+            scanner = MatrixScanner(rows, cols)
     elif kind == "mcp23017":
         scanner = Mcp23017Scanner(_i2c(spec), spec["addrs"])
     else:
         raise ValueError("profile %s: buttons kind %r: use gpio, matrix or mcp23017"
                          % (profile.get("name"), kind))
-    return Buttons(scanner, spec.get("settle_scans", 3))
+    return Buttons(scanner, spec.get("settle_ms"))
+
+
+def _background(spec):
+    """A sampler that keeps running while Python is busy, where the chip has
+    one: the RP2040's PIO + DMA (hal/pio.py). None elsewhere, or if the
+    profile says "sampler": "polled"."""
+    if sys.platform != "rp2" or spec.get("sampler") == "polled":
+        return None
+    try:
+        from . import pio
+    except ImportError:  # a build without rp2.DMA
+        return None
+    return pio.sampler(spec)
 
 
 def leds(profile, n):
@@ -63,6 +94,9 @@ class NoDisplay:
         pass
 
     def show(self):
+        pass
+
+    def show_page(self, page):
         pass
 
 

@@ -1,22 +1,37 @@
-"""Buttons: scanners (GPIO, diode matrix, MCP23017) and a polled debouncer.
+"""Buttons: contact samplers and a debouncer that settles by time.
 
-A scanner fills a bytearray with the raw state of every button code (1 =
-pressed). `Buttons.scan(now_ms)` debounces: a change counts after
-`settle_scans` matching scans in a row, and never sooner than LOCKOUT_MS
-after the button's last counted change, so contact bounce cannot make a
-double press. A press is reported at release (SHORT), or as soon as it has
-been held LONG_MS (LONG; its release then reports nothing). Events wait in
-a preallocated ring buffer; buttons that change in the same scan report in
-ascending code order. Scanning allocates nothing.
+Two halves behind one interface:
+
+- A *sampler* reports raw contact changes with the time they happened:
+  `sampler.collect(sink, now)` calls `sink.edge(code, level, t_ms)` for
+  every change since the last call, oldest first, and returns the time up
+  to which it has looked. `PolledSampler` reads a scanner (GPIO pins, a
+  diode matrix, MCP23017 expanders, the simulator) when the loop asks, so
+  its times are the loop's; on the RP2040 `hal/pio.py` has the PIO + DMA
+  sampler that keeps sampling while Python is busy or the flash is being
+  written, and reports every change with the time it was sampled
+  (`hal/sampling.py` turns its samples into changes, and has the scanner
+  that reads whole GPIO ports).
+- `Buttons` (pure: no hardware, no clock of its own) turns timestamped
+  changes into events. A change counts once the contact has stayed at the
+  new level for SETTLE_MS (time, not a number of scans), and never sooner
+  than LOCKOUT_MS after the button's last counted change, so contact
+  bounce of up to 10 ms cannot double a press. Events: DOWN when a press
+  has settled, LONG when it has been held LONG_MS (while still held), UP
+  when the release has settled. Changes of several buttons come out in the
+  order they settled (ascending code when at the same millisecond). Events
+  wait in a preallocated ring; nothing here allocates.
 """
 
 from array import array
 
 from ..core import const
 
-SHORT = const(1)
-LONG = const(2)
+DOWN = const(1)  # a press has settled: act now unless its length matters
+LONG = const(2)  # held LONG_MS, still held
+UP = const(3)  # the release has settled
 TICKS_MASK = const(0x3FFFFFFF)  # MicroPython's ticks_ms wraps at 2**30
+HALF = const(0x20000000)
 
 
 def age(now, then):
@@ -24,61 +39,109 @@ def age(now, then):
 
 
 class Buttons:
-    LOCKOUT_MS = 20
+    SETTLE_MS = 4  # the same level this long counts as a change
+    LOCKOUT_MS = 20  # no counted change sooner than this after the last one
     LONG_MS = 700
     RING = 32
+    WATCH = 16  # buttons settling or held at once
 
-    def __init__(self, scanner, settle_scans=3):
-        n = scanner.n
-        self.scanner = scanner
+    def __init__(self, source, settle_ms=None):
+        """source: a sampler (has collect) or a scanner (has read), which is
+        then polled at every scan."""
+        if not hasattr(source, "collect"):
+            source = PolledSampler(source)
+        self.sampler = source
+        self.scanner = getattr(source, "scanner", source)  # the simulator presses through this
+        n = source.n
         self.n = n
-        self.settle = settle_scans
-        self.raw = bytearray(n)
-        self.stable = bytearray(n)
-        self.count = bytearray(n)  # matching scans of a pending change
+        if settle_ms is not None:
+            self.SETTLE_MS = settle_ms
+        self.raw = bytearray(n)  # the contact as last sampled
+        self.stable = bytearray(n)  # the counted level
         self.fired = bytearray(n)  # LONG already reported for this press
-        self.since = array("i", [0] * n)  # ms of the last counted change
+        self.last = array("i", [0] * n)  # ms of the last raw change
+        self.since = array("i", [-100000 & TICKS_MASK] * n)  # ms of the last counted change
+        self.watch = bytearray(self.WATCH)  # codes settling or held (LONG not yet due)
+        self.nwatch = 0
         self.q_code = bytearray(self.RING)
         self.q_kind = bytearray(self.RING)
         self.head = 0
         self.tail = 0
-        self.busy = False  # a button is held or a change is settling
+        self.t = 0  # the time up to which contacts are known
+
+    @property
+    def busy(self):
+        """A button is held or a change is settling."""
+        return self.nwatch > 0
 
     def scan(self, now):
-        now &= TICKS_MASK
-        self.scanner.read(self.raw)
-        raw = self.raw
-        stable = self.stable
-        if not self.busy and raw == stable:
-            return  # nothing pressed, nothing changing: the usual case, kept cheap
-        count = self.count
-        since = self.since
-        fired = self.fired
-        busy = False
-        for i in range(self.n):
-            r = raw[i]
-            if r == stable[i]:
-                count[i] = 0
+        """Take the sampler's changes up to now and settle what is due."""
+        t = self.sampler.collect(self, now & TICKS_MASK)
+        self.t = t
+        if self.nwatch:
+            self._due(t)
+
+    def edge(self, code, level, t):
+        """A raw contact change at time t (ms); called by the sampler, in time order."""
+        if self.raw[code] == level:
+            return
+        t &= TICKS_MASK
+        if self.nwatch:
+            self._due(t)  # whatever settled before this change, first
+        self.raw[code] = level
+        self.last[code] = t
+        w = self.watch
+        for j in range(self.nwatch):
+            if w[j] == code:
+                return
+        if self.nwatch < self.WATCH:
+            w[self.nwatch] = code
+            self.nwatch += 1
+
+    def _wait(self, c):
+        """ms after the last raw change at which a pending change of c counts."""
+        since_change = age(self.last[c], self.since[c])
+        if since_change >= HALF or since_change + self.SETTLE_MS >= self.LOCKOUT_MS:
+            return self.SETTLE_MS
+        return self.LOCKOUT_MS - since_change
+
+    def _due(self, t):
+        """Act on everything due by time t, earliest first."""
+        while True:
+            w = self.watch
+            best = -1
+            late = -1
+            j = 0
+            while j < self.nwatch:
+                c = w[j]
+                if self.raw[c] != self.stable[c]:
+                    over = age(t, self.last[c]) - self._wait(c)
+                elif self.stable[c] and not self.fired[c]:
+                    over = age(t, self.since[c]) - self.LONG_MS
+                else:  # released and settled, or LONG reported: nothing more due
+                    self.nwatch -= 1
+                    w[j] = w[self.nwatch]
+                    continue
+                if over >= 0 and over < HALF and (over > late or (over == late and c < w[best])):
+                    best = j
+                    late = over
+                j += 1
+            if best < 0:
+                return
+            c = w[best]
+            at = (t - late) & TICKS_MASK
+            if self.raw[c] != self.stable[c]:
+                r = self.raw[c]
+                self.stable[c] = r
+                self.since[c] = at
                 if r:
-                    busy = True
-                    if not fired[i] and age(now, since[i]) >= self.LONG_MS:
-                        fired[i] = 1
-                        self._put(i, LONG)
-                continue
-            busy = True
-            c = count[i] + 1
-            if c < 255:
-                count[i] = c
-            if c < self.settle or age(now, since[i]) < self.LOCKOUT_MS:
-                continue
-            count[i] = 0
-            stable[i] = r
-            since[i] = now
-            if r:
-                fired[i] = 0
-            elif not fired[i]:
-                self._put(i, SHORT)
-        self.busy = busy
+                    self.fired[c] = 0
+                    self._put(c, DOWN)
+                else:
+                    self._put(c, UP)
+            else:
+                self.fired[c] = 1
+                self._put(c, LONG)
 
     def _put(self, code, kind):
         nxt = (self.head + 1) % self.RING
@@ -89,12 +152,37 @@ class Buttons:
         self.head = nxt
 
     def get(self):
-        """The next event as code << 2 | kind (SHORT or LONG), or -1."""
+        """The next event as code << 2 | kind (DOWN, LONG or UP), or -1."""
         t = self.tail
         if t == self.head:
             return -1
         self.tail = (t + 1) % self.RING
         return self.q_code[t] << 2 | self.q_kind[t]
+
+
+class PolledSampler:
+    """Reads a scanner when the loop asks: a change is timed at that scan.
+    Portable (any chip, the simulator); a press that starts and ends while
+    the loop is busy is not seen."""
+
+    def __init__(self, scanner):
+        self.scanner = scanner
+        self.n = scanner.n
+        self.now = bytearray(self.n)
+        self.seen = bytearray(self.n)
+
+    def collect(self, sink, now):
+        cur = self.now
+        self.scanner.read(cur)
+        seen = self.seen
+        if cur == seen:  # a C-level comparison: the usual case, kept cheap
+            return now
+        for i in range(self.n):
+            v = cur[i]
+            if v != seen[i]:
+                seen[i] = v
+                sink.edge(i, v, now)
+        return now
 
 
 class GpioScanner:
@@ -112,7 +200,8 @@ class GpioScanner:
 
 class MatrixScanner:
     """Rows driven low one at a time; columns read with pull-ups; a diode per
-    button (cathode toward the row) stops ghosting. code = row * ncols + col."""
+    button (cathode toward the row) stops ghosting. code = row * ncols + col.
+    Pin by pin: the portable fallback (see sampling.PortMatrixScanner)."""
 
     def __init__(self, rows, cols):
         self.rows = rows

@@ -7,7 +7,7 @@ render() allocates nothing.
 """
 
 from ..core import const
-from ..frame import BLINK, FAST, PULSE, FLASH, MARK
+from ..frame import BLINK, FAST, PULSE, FLASH, MARK, HALF
 
 # colour index (frame.py) -> r, g, b at full scale
 PALETTE = bytes((
@@ -20,6 +20,7 @@ PALETTE = bytes((
     0, 255, 0,  # GREEN
     255, 210, 0,  # YELLOW (Kanaloa's yellow player: yellow, not orange)
     24, 24, 24,  # DIM
+    200, 0, 255,  # TAKE: magenta, calm LEDs' "take off"
 ))
 
 GRB = (1, 0, 2)  # byte offsets of r, g, b in neopixel's buffer
@@ -29,7 +30,16 @@ MA_FULL = const(20)  # mA one WS2812 channel draws at 255 (datasheet: 12..20)
 MA_IDLE = const(1)  # mA per WS2812, all dark
 
 
+PULSE_STEP_MS = const(40)  # the pulse's brightness changes in steps of this (25 a second)
+
+
 class Leds:
+    """Writes only what changed: an LED is recomputed when its colour or
+    effect changed, or when it is animated and its animation phase moved on;
+    the strip is written only when a byte changed. `due(now)` says whether an
+    animation phase has moved on since the last render (the run loop renders
+    then, or when the frame changed)."""
+
     def __init__(self, strip, n, max_ma=500, base_ma=80, order=GRB):
         """max_ma: the whole board's budget (USB: 500); base_ma: controller + display."""
         self.strip = strip
@@ -37,25 +47,116 @@ class Leds:
         self.budget = max_ma - base_ma - n * MA_IDLE
         self.order = order
         self.ro, self.go, self.bo = order
-        self.estimate_ma = 0
+        self.estimate_ma = n * MA_IDLE
+        self.colour = bytearray(n)  # the frame as last rendered
+        self.effect = bytearray(n)
+        self.level = bytearray(n)  # each LED's level as last written
+        self.want = bytearray(3 * n)  # the strip's bytes before the current cap
+        self.lut = bytearray(len(PALETTE))  # PALETTE at the current brightness
+        self.anim = bytearray(n)  # the animated LEDs
+        self.stale = bytearray(n)  # animated LEDs whose colour or effect changed
+        self.blank = bytes(n)
+        self.nanim = 0
+        self.used = 0  # bit e: effect e is in the frame
+        self.key = -1  # the animation phases last rendered
+        self.bright = -1
+        self.changed = False
+        self.capped = False
+
+    def phase(self, now):
+        """A number that changes exactly when an animation in the frame moves on."""
+        used = self.used
+        key = 0
+        if used & (1 << BLINK):
+            key = (now // 500) & 1
+        if used & (1 << FAST):
+            key |= ((now // 125) & 1) << 1
+        if used & (1 << FLASH):
+            key |= ((now // 100) & 1) << 2
+        if used & (1 << PULSE):
+            key |= ((now % 1600) // PULSE_STEP_MS) << 3
+        if used >> MARK:
+            t = now % 2000
+            key |= (t // 300 + 1 if t % 300 < 120 else 15) << 9
+        return key
+
+    def due(self, now):
+        return self.nanim > 0 and self.phase(now) != self.key
 
     def render(self, frame, now, brightness):
-        """Write one animated frame; brightness 0..255."""
-        buf = self.strip.buf
-        colour = frame.colour
-        effect = frame.effect
-        slow_on = (now // 500) & 1 == 0
-        fast_on = (now // 125) & 1 == 0
-        flash_on = (now // 100) & 1 == 0
-        t = now % 1600
-        wave = 40 + (t if t < 800 else 1600 - t) * 215 // 800  # pulse: 40..255
-        t = now % 2000  # MARK + n is dark in the first n of these 300 ms slots, for 120 ms each
-        dark_from = t // 300 + 1 if t % 300 < 120 else 255
+        """Write what changed since the last render; brightness 0..255."""
+        all_ = brightness != self.bright
+        if all_:
+            self.bright = brightness
+            lut = self.lut
+            for j in range(len(PALETTE)):
+                lut[j] = PALETTE[j] * brightness >> 8
+        if all_ or frame.colour != self.colour or frame.effect != self.effect:  # C-level comparisons
+            self._diff(frame, all_)
+        if self.nanim:
+            self._animate(now, brightness)
+        if self.changed:
+            self.changed = False
+            self._cap()
+            self.strip.write()
+
+    def _diff(self, frame, all_):
+        fc = frame.colour
+        fe = frame.effect
+        colour = self.colour
+        effect = self.effect
+        if all_ or fe != effect:  # the effects changed: which LEDs animate, anew
+            anim = self.anim
+            na = 0
+            used = 0
+            if fe != self.blank:  # C-level: any effect at all?
+                for i in range(self.n):
+                    if fe[i]:
+                        e = fe[i]
+                        anim[na] = i
+                        na += 1
+                        used |= 1 << (e if e < MARK else MARK)
+            self.nanim = na
+            self.used = used
+            self.key = -1
+        lut = self.lut
+        want = self.want
+        stale = self.stale
         ro = self.ro
         go = self.go
         bo = self.bo
-        total = 0
         for i in range(self.n):
+            if all_ or fc[i] != colour[i] or fe[i] != effect[i]:
+                if fe[i]:
+                    stale[i] = 1  # animated: its level comes from _animate
+                else:  # steady: the palette at this brightness
+                    p = fc[i] * 3
+                    k = i * 3
+                    want[k + ro] = lut[p]
+                    want[k + go] = lut[p + 1]
+                    want[k + bo] = lut[p + 2]
+        colour[:] = fc  # in C
+        effect[:] = fe
+        self.changed = True
+
+    def _animate(self, now, brightness):
+        key = self.phase(now)
+        if key == self.key:
+            return
+        self.key = key
+        slow_on = (now // 500) & 1 == 0
+        fast_on = (now // 125) & 1 == 0
+        flash_on = (now // 100) & 1 == 0
+        t = (now % 1600) // PULSE_STEP_MS * PULSE_STEP_MS
+        wave = 40 + (t if t < 800 else 1600 - t) * 215 // 800  # pulse: 40..255
+        t = now % 2000  # MARK + n is dark in the first n of these 300 ms slots, for 120 ms each
+        dark_from = t // 300 + 1 if t % 300 < 120 else 255
+        effect = self.effect
+        anim = self.anim
+        lev = self.level
+        stale = self.stale
+        for j in range(self.nanim):
+            i = anim[j]
             e = effect[i]
             level = brightness
             if e == BLINK:
@@ -66,22 +167,36 @@ class Leds:
                 level = 255 if flash_on else 0  # a refusal shows even when dimmed
             elif e == PULSE:
                 level = level * wave >> 8
+            elif e == HALF:
+                level = level >> 2
             elif e >= MARK and e - MARK >= dark_from:
                 level = 0
-            p = colour[i] * 3
-            k = i * 3
-            r = PALETTE[p] * level >> 8
-            g = PALETTE[p + 1] * level >> 8
-            b = PALETTE[p + 2] * level >> 8
-            buf[k + ro] = r
-            buf[k + go] = g
-            buf[k + bo] = b
-            total += r + g + b
-        ma = total * MA_FULL // 255
-        if ma > self.budget:
-            scale = self.budget * 256 // ma
-            for j in range(self.n * 3):
-                buf[j] = buf[j] * scale >> 8
-            ma = ma * scale >> 8
-        self.estimate_ma = ma + self.n * MA_IDLE
-        self.strip.write()
+            if level != lev[i] or stale[i]:
+                stale[i] = 0
+                self._set(i, level)
+
+    def _set(self, i, level):
+        """LED i at this level."""
+        self.level[i] = level
+        p = self.colour[i] * 3
+        k = i * 3
+        want = self.want
+        want[k + self.ro] = PALETTE[p] * level >> 8
+        want[k + self.go] = PALETTE[p + 1] * level >> 8
+        want[k + self.bo] = PALETTE[p + 2] * level >> 8
+        self.changed = True
+
+    def _cap(self):
+        """The strip's bytes, the whole frame scaled down if the estimated
+        current would pass the budget."""
+        want = self.want
+        ma = sum(want) * MA_FULL // 255  # sum runs in C
+        if ma <= self.budget:
+            self.estimate_ma = ma + self.n * MA_IDLE
+            self.strip.buf[:] = want  # in C, no allocation
+            return
+        scale = self.budget * 256 // ma
+        self.estimate_ma = (ma * scale >> 8) + self.n * MA_IDLE
+        buf = self.strip.buf
+        for k in range(3 * self.n):
+            buf[k] = want[k] * scale >> 8

@@ -30,6 +30,13 @@ except ImportError:  # CPython: a tiny fallback without glyphs (text is in Scree
                 self._buf[k] = (self._buf[k] | bit) if c else (self._buf[k] & ~bit)
 
         def fill_rect(self, x, y, w, h, c):
+            if not (y | h) & 7:  # whole pages: byte by byte
+                v = 0xFF if c else 0
+                for p in range(y >> 3, (y + h) >> 3):
+                    k = p * self._w
+                    for xx in range(max(0, x), min(self._w, x + w)):
+                        self._buf[k + xx] = v
+                return
             for yy in range(y, y + h):
                 for xx in range(x, x + w):
                     self.pixel(xx, yy, c)
@@ -55,9 +62,7 @@ class SimScanner:
         self.state[code] = 0
 
     def read(self, out):
-        s = self.state
-        for i in range(self.n):
-            out[i] = s[i]
+        out[:] = self.state
 
 
 class SimStrip:
@@ -76,10 +81,17 @@ class SimDisplay(_Base):
         self.height = height
         self.buffer = bytearray(width * height // 8)
         super().__init__(self.buffer, width, height, _MONO_VLSB)
-        self.shows = 0
+        self.shows = 0  # whole-screen refreshes
+        self.pages = 0  # single pages sent (Screen.step)
+        self.sent = 0  # bytes that would have gone over I2C
 
     def show(self):
         self.shows += 1
+        self.sent += len(self.buffer)
+
+    def show_page(self, page):
+        self.pages += 1
+        self.sent += self.width
 
 
 class SimPWM:

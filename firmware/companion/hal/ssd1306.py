@@ -36,6 +36,10 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         self.data[0] = 0x40
         self.buffer = memoryview(self.data)[1:]
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        # one page at a time (Screen.step): the data prefix, then that page's
+        # 128 bytes, sent with writevto from tuples made once
+        prefix = b"\x40"
+        self.page_parts = tuple((prefix, self.buffer[p * width:(p + 1) * width]) for p in range(self.pages))
         self.init_display()
 
     def write_cmd(self, c):
@@ -69,3 +73,13 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         self.write_cmd(0)
         self.write_cmd(self.pages - 1)
         self.i2c.writeto(self.addr, self.data)
+
+    def show_page(self, page):
+        """Send one 8-pixel page (129 bytes) of the framebuffer."""
+        self.write_cmd(SET_COL_ADDR)
+        self.write_cmd(0)
+        self.write_cmd(self.width - 1)
+        self.write_cmd(SET_PAGE_ADDR)
+        self.write_cmd(page)
+        self.write_cmd(page)
+        self.i2c.writevto(self.addr, self.page_parts[page])

@@ -42,19 +42,61 @@ def controls(layout):
     return out
 
 
-def todo_line(state, real, n):
-    """What the players still have to do on the board, in 16 characters:
-    slots 0..n-1 where the rules' state and the physical board differ."""
-    off = on = 0
-    for k in range(n):
-        if state[k] != real[k]:
-            if real[k]:
-                off += 1
-            if state[k]:
-                on += 1
-    if not off and not on:
-        return ""
-    return "Off %d  On %d" % (off, on)
+CONFIRMS = ("took_off", "put_on", "tidy")  # the ops that only say the board is done
+
+
+def todo_event(game, e):
+    """A press on element e while the real board lacks something there: the
+    confirmation event (core/game.py), else None."""
+    t = game.todo_at(e)
+    if not t:
+        return None
+    return {"op": "put_on" if t & 2 else "took_off", "at": game.element_name(e)}
+
+
+def todo_items(game):
+    """What the real board still lacks, as display items: "Off stone LALE",
+    "On HUNA-ELAI" (the piece's word left out where it would not fit)."""
+    out = []
+    for want in (1, 2):
+        for e in range(game.elements()):
+            if game.todo_at(e) & want:
+                name = game.element_name(e)
+                verb = "Off " if want == 1 else "On "
+                text = verb + game.piece(e, want == 2) + " " + name
+                out.append(text if len(text) <= 16 else verb + name)
+    return out
+
+
+def todo_lines(game, room, hint=""):
+    """The to-do in at most `room` display lines: its items (the first ones,
+    then "+N more"), and the hint if a line is left. Empty: nothing to do."""
+    items = todo_items(game)
+    if not items or room < 1:
+        return []
+    if len(items) > room and room == 1:
+        return ["%d to do on board" % len(items)]
+    if len(items) > room:
+        more = len(items) - room + 1
+        return items[:room - 1] + ["+%d more" % more]
+    if hint and len(items) < room:
+        items.append(hint)
+    return items
+
+
+class IslandCheck:
+    """The board check after a resume (app.py), island by island: the island
+    and its connections. For the UIs of island games (self.game, self.led)."""
+
+    def check_steps(self):
+        return self.game.nisland
+
+    def check_leds(self, i):
+        g = self.game
+        return [self.led[g.nconn + i]] + [self.led[c] for c in g.board.island_conns[i]]
+
+    def check_name(self, i):
+        return self.game.board.island_names[i]
 
 
 def piece_text(name, now, was, words):

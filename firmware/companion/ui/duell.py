@@ -10,14 +10,15 @@ duel: press two sites to swap (profi: a long first press takes the other
 colour, a long second press moves the first stone there instead); TURN
 passes. A long TURN ends the game by time (agreed early). TURN also
 cancels a half-entered placement or swap. After an UNDO the sites whose
-stones changed blink fast until TURN (or the next event) says they are set
-back. See docs/duell.md.
+stones changed blink fast until pressed (took_off / put_on: that site is
+set back) or TURN (tidy: all are); the next placing or swap event also
+says the stones lie as the game says. See docs/duell.md.
 """
 
 from ..core.duell import PLACE, DUEL, SWAP, PLACED, PLAYERS, site_name, stones_left_in_turn
 from ..frame import PLAYER, YELLOW, DIM, STEADY, BLINK, FAST, PULSE
 from ..hal.buttons import age
-from . import controls
+from . import controls, todo_event, todo_lines
 
 OPTIONS = (
     ("Variant", (("basic", {}), ("memory", {"variants": ["memory"]}),
@@ -54,8 +55,6 @@ class UI:
         self.start = None  # the clock starts with the first tick
         self.used_ms = 0  # time used before a reboot (resume)
         self.left_ms = self.limit_ms
-        self.stones = bytes(game.s[:18])  # where the stones were after the last event
-        self.fix = 0  # bit k: an undo changed site k; its stones must be set back
         self._reset()
 
     def _reset(self):
@@ -65,6 +64,15 @@ class UI:
         self.digit = -1  # memory: the first hood key of a value
 
     # --- the interface the app calls ----------------------------------------
+    def long_press(self, button):
+        """Whether a press's length matters (the app then waits): a hint, or None.
+        TURN always (long: time up); a site in the profi game."""
+        if button == self.turn:
+            return "hold: time up"
+        if self.game.profi and button in self.site_of and not self.game.over():
+            return "hold: profi"
+        return None
+
     def press(self, button, long):
         g = self.game
         if button == self.turn:
@@ -77,6 +85,10 @@ class UI:
         k = self.site_of.get(button)
         if k is None:
             return "button %d does nothing in this game" % button
+        if self.sel < 0:
+            done = todo_event(g, k)
+            if done is not None:
+                return done  # the stones there are set back
         phase = g.phase()
         if phase == PLACE:
             return self._place(k, long)
@@ -86,15 +98,6 @@ class UI:
 
     def accepted(self, event):
         self._reset()
-        now = self.game.s[:18]
-        self.fix = 0
-        if event["op"] == "undo":
-            for i in range(18):
-                if now[i] != self.stones[i]:
-                    for pos in (now[i], self.stones[i]):
-                        if pos:
-                            self.fix |= 1 << (pos - 1)
-        self.stones = bytes(now)
 
     def tick(self, now_ms):
         """The clock (call it from the run loop): {"op": "time_up"} once the
@@ -115,14 +118,28 @@ class UI:
             self.left_ms = min(left_ms, self.limit_ms)
             self.used_ms = self.limit_ms - self.left_ms
 
+    # --- the board check after a resume (app.py): row by row of sites ---------
+    def check_steps(self):
+        return 3
+
+    def check_leds(self, i):
+        out = []
+        for k in range(i * 3, i * 3 + 3):
+            out.append(self.site_led[k])
+            out.append(self.stone_led[k])
+            out.append(self.stone_led[9 + k])
+        return out
+
+    def check_name(self, i):
+        return "row %d" % i
+
     # --- presses --------------------------------------------------------------
     def _turn(self, long):
         g = self.game
         if long:
             return {"op": "time_up"}
-        if self.fix:
-            self.fix = 0  # the stones are set back
-            return None
+        if self.sel < 0 and g.todo_open():
+            return {"op": "tidy"}  # the stones are set back
         if self.sel >= 0:
             self._reset()
             return None
@@ -187,19 +204,29 @@ class UI:
         return {"op": "swap", "player": who, "a": a, "b": site_name(k)}
 
     # --- output -----------------------------------------------------------------
+    def _occupied(self):
+        """Bit p * 9 + k: colour p has a stone on site k (one pass over the
+        stones, instead of asking stone_on for every site: the press path)."""
+        s = self.game.s
+        bits = 0
+        for i in range(18):
+            if s[i]:
+                bits |= 1 << ((i // 9) * 9 + s[i] - 1)
+        return bits
+
     def leds(self, frame):
         g = self.game
-        for p in (0, 1):
-            for k in range(9):
-                if g.stone_on(p, k):
-                    frame.set(self.stone_led[p * 9 + k], PLAYER + p, STEADY)
+        on = self._occupied()
+        for j in range(18):
+            if on >> j & 1:
+                frame.set(self.stone_led[j], PLAYER + j // 9, STEADY)
         duel = g.last_duel()
         if duel is not None and g.phase() != PLACE:
             k = g.site(duel["at"])
             w = duel["winner"]
             frame.set(self.site_led[k], YELLOW if w == "draw" else PLAYER + PLAYERS.index(w), STEADY)
         for k in range(9):
-            if self.fix & (1 << k):
+            if g.todo_at(k):
                 frame.set(self.site_led[k], YELLOW, FAST)
         if self.sel >= 0:
             if g.phase() == PLACE and not g.memory:
@@ -209,7 +236,7 @@ class UI:
         elif g.phase() == PLACE:
             p = g.active()
             for k in range(9):
-                if not g.stone_on(p, k) or (g.profi and not g.stone_on(1 - p, k)):
+                if not on >> (p * 9 + k) & 1 or (g.profi and not on >> ((1 - p) * 9 + k) & 1):
                     frame.set(self.site_led[k], DIM, PULSE)
 
     def describe(self, button):
@@ -234,7 +261,7 @@ class UI:
     def lines(self):
         g = self.game
         return [self._title(), "Migis B%2d  W%2d" % (g.migis(0), g.migis(1)),
-                self._prompt(), self._duel_line(), self._clock()]
+                self._prompt(), self._duel_line(), self._clock()] + todo_lines(g, 3)
 
     def _title(self):
         g = self.game
@@ -250,7 +277,7 @@ class UI:
     def _prompt(self):
         g = self.game
         phase = g.phase()
-        if self.fix:
+        if self.sel < 0 and g.todo_open():
             return "Undone: fix/TURN"
         if g.over():
             w = g.winner()

@@ -1,15 +1,15 @@
 """Kahuna on the device: sticks and stones on LEDs, presses to events.
 
-The UI remembers what is physically on the board (`self.real`, coded like
-the core's first slots: per connection the stick owner, per island the
-stone owner). Wherever it differs from the core's state, the players have
-something to put on (BLINK) or take off (FAST). Pressing a blinking
-element says "done" for it; TURN says "done" for all and ends the turn.
+The core keeps an image of what stands on the real board (core/game.py).
+Wherever it differs from the rules' state, the players have something to
+put on (BLINK) or take off (FAST), named on the display. Pressing such an
+element logs that it is done (took_off / put_on); TURN says "done" for all
+and ends the turn.
 """
 
 from ..core.kahuna import ROUND, SETUP, FINAL
 from ..frame import PLAYER, STEADY, BLINK, FAST, PULSE
-from . import controls, island_elements, todo_line
+from . import CONFIRMS, IslandCheck, controls, island_elements, todo_event, todo_lines
 
 OPTIONS = (
     ("First", (("lot", {"first": "lot"}), ("white", {"first": "white"}),
@@ -18,6 +18,10 @@ OPTIONS = (
     ("Variant 2", (("off", {}), ("on", {"variants": ["variant2"]}))),
     ("Handicap", (("none", {}), ("white", {"variants": ["handicap"], "handicap": "white"}),
                   ("black", {"variants": ["handicap"], "handicap": "black"}))),
+    # the digital deck (the companion holds the cards), alone or against the device
+    ("Cards", (("physical", {}), ("digital", {"cards": "digital", "seed": True}),
+               ("solo W", {"cards": "digital", "seed": True, "device": "black"}),
+               ("solo B", {"cards": "digital", "seed": True, "device": "white"}))),
 )
 
 # what decided the game (core decided_by()), in 16 characters
@@ -29,14 +33,13 @@ NAME = ("White", "Black")
 KEEP_MOVES = 8  # the last moves in words, for the simulator's move list
 
 
-class UI:
+class UI(IslandCheck):
     def __init__(self, game, layout):
         self.game = game
         self.nconn = game.nconn
         self.nelem = game.nconn + game.nisland
         self.led, self.element = island_elements(game, layout)
         self.turn = controls(layout).get("TURN")
-        self.real = bytearray(game.s[:self.nelem])
         self.hint = -1  # variant 1: the freed connection, free to re-place
         self.note = ""
         self.before = b""  # the elements' owners before the pressed event
@@ -46,6 +49,10 @@ class UI:
         self.moves = []
 
     # --- the interface the app calls --------------------------------------
+    def long_press(self, button):
+        """Whether a press's length matters (the app then waits): a hint, or None."""
+        return "hold: end of round" if button == self.turn else None
+
     def press(self, button, long):
         if button == self.turn:
             return {"op": "end_round" if long else "end_turn"}
@@ -53,9 +60,9 @@ class UI:
         if k is None:
             return "button %d does nothing in Kahuna" % button
         g = self.game
-        if self.real[k] != g.s[k]:
-            self.real[k] = g.s[k]  # the players confirm this change is done
-            return None
+        done = todo_event(g, k)
+        if done is not None:
+            return done  # the players confirm this change is done
         if k >= self.nconn:
             return "%s: islands only show stones; press a connection" % g.board.island_names[k - self.nconn]
         name = g.board.conn_names[k]
@@ -67,23 +74,22 @@ class UI:
     def accepted(self, event):
         g = self.game
         op = event["op"]
+        if op in CONFIRMS:
+            return  # a confirmation keeps the hint and the news
         self.hint = -1
         self.note = ""
         self._last_move(event)
-        if op == "place" or op == "remove":
+        if op == "remove":
             k = g.board.conn(event["at"])
-            self.real[k] = g.s[k]  # the press itself put it on / took it off
-            if op == "remove" and g.variant1 and g.why_not_place(k) is None:
+            if g.variant1 and g.why_not_place(k) is None:
                 self.hint = k
-        elif op == "end_turn" or op == "end_round":
-            self.real[:] = g.s[:self.nelem]  # TURN: the board is tidy
 
     def leds(self, frame):
         s = self.game.s
-        real = self.real
+        at = self.game.real_at
         for k in range(self.nelem):
             now = s[k]
-            was = real[k]
+            was = s[at + k]
             if now != was:
                 if now:
                     frame.set(self.led[k], PLAYER + now - 1, BLINK)
@@ -150,7 +156,7 @@ class UI:
         else:
             name, kind = g.board.island_names[k - self.nconn], " stone"
         now = g.s[k]
-        was = self.real[k]
+        was = g.s[g.real_at + k]  # the real board
         if now != was and now:
             text = "%s: put a %s%s on" % (name, NAME[now - 1].lower(), kind)
         elif now != was:
@@ -261,19 +267,24 @@ class UI:
     def _notes(self):
         g = self.game
         notes = []
-        todo = self._todo()
-        if todo:
-            notes.append(todo)
-            notes.append("press each/TURN")
+        # the to-do first, then any news: its lines depend on the game alone,
+        # so a reset shows them again exactly (the result and the last move
+        # have their own rows, _round_lines)
+        notes.extend(todo_lines(g, 2, "press when done"))
+        if self.note:
+            notes.append(self.note)
         if self.hint >= 0 and g.s[self.hint] == 0:
             notes.append("V1: free stick?")
         for p in (0, 1):
             if g.stone_supply_short(p):
                 notes.append(NAME[p] + " >10 stones")
-        if self.note:
-            notes.insert(0, self.note)
         return notes[:2]
 
-    def _todo(self):
-        """What the players still have to do on the board, in 16 characters."""
-        return todo_line(self.game.s, self.real, self.nelem)
+
+def ui_for(game, layout):
+    """The UI for a game: the digital deck's (ui/kahuna_cards.py) or the physical one."""
+    if getattr(game, "deck", False):
+        from .kahuna_cards import CardsUI
+
+        return CardsUI(game, layout)
+    return UI(game, layout)

@@ -1,9 +1,9 @@
 """Kanaloa on the device: bridges and markers on LEDs, presses to events.
 
-As in Kahuna, the UI remembers what is physically on the board
-(`self.real`: per connection the bridge owner, per island the marker
+As in Kahuna, the core keeps an image of what stands on the real board
+(core/game.py: per connection the bridge owner, per island the marker
 owner); where the rules differ, the element blinks (BLINK: put on, FAST:
-take off) until pressed or until TURN. Each player's pieces show their
+take off) until pressed (took_off / put_on) or until TURN. Each player's pieces show their
 colour with a signature (frame.MARK + seat: 0..3 short dark blips every
 2 s), so players can be told apart without relying on hue. See
 docs/kanaloa.md for the presses.
@@ -11,7 +11,7 @@ docs/kanaloa.md for the presses.
 
 from ..core.kanaloa import GODS, FINAL, ROUND, kane_points
 from ..frame import PLAYER, RED, YELLOW, MARK, BLINK, FAST, PULSE
-from . import controls, island_elements, todo_line, piece_text
+from . import CONFIRMS, IslandCheck, controls, island_elements, todo_event, todo_lines, piece_text
 
 SEEDED = True  # the app puts a seed in every header: it deals the hidden god stones
 
@@ -32,7 +32,7 @@ DECIDED_TEXT = {"points": "on points", "tie-break: earlier last move": "tie: mov
                 "11 islands": "has 11 islands"}
 
 
-class UI:
+class UI(IslandCheck):
     def __init__(self, game, layout):
         self.game = game
         self.nconn = game.nconn
@@ -40,13 +40,27 @@ class UI:
         self.led, self.element = island_elements(game, layout)
         self.turn = controls(layout).get("TURN")
         self.colour = bytearray(COLOUR.get(p, PLAYER) for p in game.players)
-        self.real = bytearray(game.s[:self.nelem])
         self.note = ""
         self.scoring = None  # [(island, player, points)] shown until the next press
         self.scoring_title = ""
         self.won = self._won()
 
     # --- the interface the app calls --------------------------------------
+    def long_press(self, button):
+        """Whether a press's length matters (the app then waits): a hint, or None.
+        TURN always; a connection only while the active player can play KANALOA."""
+        g = self.game
+        if button == self.turn:
+            return "hold: pass" if g.phase() == FINAL else "hold: end of round"
+        k = self.element.get(button)
+        if k is None or k >= self.nconn or g.over():
+            return None
+        for x in range(g.nisland):
+            god = g.god_of(x)
+            if god and GODS[god - 1] == "KANALOA" and g.god_holder(x) == g.active() and not g.god_used(x):
+                return "hold: KANALOA"
+        return None
+
     def press(self, button, long):
         g = self.game
         shown = self.scoring is not None
@@ -60,9 +74,9 @@ class UI:
         k = self.element.get(button)
         if k is None:
             return "button %d does nothing in Kanaloa" % button
-        if self.real[k] != g.s[k] and not (k < self.nconn and g.removable(k)):
-            self.real[k] = g.s[k]  # the players confirm this change is done
-            return None
+        done = todo_event(g, k)
+        if done is not None and not (k < self.nconn and g.removable(k)):
+            return done  # the players confirm this change is done
         if k >= self.nconn:
             return self._island_press(k - self.nconn)
         name = g.board.conn_names[k]
@@ -89,13 +103,11 @@ class UI:
     def accepted(self, event):
         g = self.game
         op = event["op"]
+        if op in CONFIRMS:
+            return  # a confirmation keeps the news on the display
         self.note = ""
         self.scoring = None  # e.g. an UNDO of the round's end takes its scoring away
-        if op in ("place", "exchange", "choose"):
-            k = g.board.conn(event["at"])
-            self.real[k] = g.s[k]  # the press itself put it on / took it off
-        elif op in ("end_turn", "end_round", "pass"):
-            self.real[:] = g.s[:self.nelem]  # TURN: the board is tidy
+        if op in ("end_turn", "end_round", "pass"):
             if op == "end_round" and g.phase() != FINAL:
                 self._show_scoring("Scoring 1", False)
             elif g.over():
@@ -135,10 +147,10 @@ class UI:
     def leds(self, frame):
         g = self.game
         s = g.s
-        real = self.real
+        at = g.real_at
         for k in range(self.nelem):
             now = s[k]
-            was = real[k]
+            was = s[at + k]
             if now != was:
                 if now:
                     frame.set(self.led[k], self.colour[now - 1], BLINK)
@@ -163,7 +175,7 @@ class UI:
         else:
             name, kind = g.board.island_names[k - self.nconn], " marker"
         words = [""] + [p + kind for p in g.players]
-        text = piece_text(name, g.s[k], self.real[k], words)
+        text = piece_text(name, g.s[k], g.s[g.real_at + k], words)
         if g.pending() is not None and k in g.candidates():
             text += ", may be taken off"
         return text
@@ -245,16 +257,16 @@ class UI:
     def _notes(self):
         g = self.game
         notes = []
-        if self.note:
-            notes.append(self.note)
         if g.over():
             notes.append(g.players[g.winner()] + " wins")
             notes.append(DECIDED_TEXT.get(g.decided_by(), g.decided_by()))
         if g.pending() is not None:
             notes.append("press a lit one")
-        todo = self._todo()
-        if todo:
-            notes.append(todo)
+        # the to-do before any news: its lines depend on the game alone, so a
+        # reset shows them again exactly
+        notes.extend(todo_lines(g, 8 - 2 - g.n - len(notes)))
+        if self.note:
+            notes.insert(0 if g.over() else len(notes), self.note)
         held = "" if g.over() else self._held()
         if held:
             notes.append(held)
@@ -268,7 +280,3 @@ class UI:
             if g.god_holder(x) == g.active() and not g.god_used(x):
                 text += " " + SHORT_GOD[g.god_of(x) - 1]
         return ("gods:" + text) if text else ""
-
-    def _todo(self):
-        """What the players still have to do on the board, in 16 characters."""
-        return todo_line(self.game.s, self.real, self.nelem)

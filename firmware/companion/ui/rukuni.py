@@ -2,15 +2,16 @@
 
 A turn by presses: a tower (its legal destinations pulse), then one of
 them (the tower moves; the cells where the stone may go pulse in the
-player's colour), then one of those. The UI remembers what is physically
-on the board (`self.real`, coded like the core's cells); after an undo,
-cells that differ blink (put on) or flash fast (take off) until pressed.
+player's colour), then one of those. The core keeps an image of what
+stands on the real board (core/game.py); after an undo, cells that differ
+blink (put on) or flash fast (take off) until pressed (took_off / put_on)
+or TURN (tidy: all done).
 When the game is over, TURN (or any cell) shows the groups one by one.
 """
 
-from ..core.rukuni import FREE, TOWER, MOVE, SET
+from ..core.rukuni import TOWER, MOVE, SET
 from ..frame import PLAYER, YELLOW, DIM, STEADY, BLINK, FAST, PULSE
-from . import controls, piece_text
+from . import controls, todo_event, todo_lines, piece_text
 
 OPTIONS = (
     ("First", (("lot", {"first": "lot"}), ("white", {"first": "white"}),
@@ -32,7 +33,6 @@ class UI:
             self.led[c] = e["led"]
             self.cell[e["button"]] = c
         self.turn = controls(layout).get("TURN")
-        self.real = bytearray(game.s[:n])
         self.picked = -1  # the tower pressed, whose destinations are shown
         self.shown = 0  # game over: the group on show (0: the result)
         self.roots = bytearray(n)  # game over: each group's root cell, in board order
@@ -40,21 +40,26 @@ class UI:
         self.buf = bytearray(n)
 
     # --- the interface the app calls --------------------------------------
+    def long_press(self, button):
+        """No Rukuni press means something else when held: every press acts at once."""
+        return None
+
     def press(self, button, long):
         g = self.game
         if g.over():
             self._next_group()
             return None
         if button == self.turn:
-            self.real[:] = g.s[:g.ncell]  # TURN: the board is tidy
             self.picked = -1
+            if g.todo_open():
+                return {"op": "tidy"}  # TURN: the board is tidy
             return None
         c = self.cell.get(button)
         if c is None:
             return "button %d does nothing in Rukuni" % button
-        if self.real[c] != g.s[c]:
-            self.real[c] = g.s[c]  # the players confirm this change is done
-            return None
+        done = todo_event(g, c)
+        if done is not None:
+            return done  # the players confirm this change is done
         names = g.board.names
         if g.phase() == SET:
             return {"op": "set", "at": names[c]}
@@ -74,12 +79,6 @@ class UI:
         g = self.game
         op = event["op"]
         self.picked = -1
-        if op == "move":
-            self.real[g.board.cell(event["from"])] = FREE
-            self.real[g.board.cell(event["to"])] = TOWER
-        elif op == "set":
-            c = g.board.cell(event["at"])
-            self.real[c] = g.s[c]
         if g.over():
             self._find_groups()
         else:
@@ -89,12 +88,11 @@ class UI:
     def leds(self, frame):
         g = self.game
         s = g.s
-        real = self.real
         led = self.led
         group = self.roots[self.shown - 1] if self.shown else -1
         for c in range(g.ncell):
             now = s[c]
-            was = real[c]
+            was = g.real(c)
             if now != was:
                 if now:
                     frame.set(led[c], _colour(now), BLINK)
@@ -123,7 +121,7 @@ class UI:
             n = 0
         for k in range(n):
             c = buf[k]
-            if real[c] == s[c]:
+            if not g.todo_at(c):
                 frame.set(led[c], colour, PULSE)
 
     def describe(self, button):
@@ -132,7 +130,7 @@ class UI:
         if c is None:
             return None
         g = self.game
-        text = piece_text("cell " + g.board.names[c], g.s[c], self.real[c], PIECES)
+        text = piece_text("cell " + g.board.names[c], g.s[c], g.real(c), PIECES)
         if c == self.picked:
             text += ", picked"
         return text
@@ -164,6 +162,26 @@ class UI:
         out.extend(self._notes())
         return out[:8]
 
+    # --- the board check after a resume (app.py): row by row ------------------
+    def _rows(self):
+        rows = []
+        for name in self.game.board.names:
+            r = name.split(",")[1]
+            if r not in rows:
+                rows.append(r)
+        return rows
+
+    def check_steps(self):
+        return len(self._rows())
+
+    def check_leds(self, i):
+        r = self._rows()[i]
+        names = self.game.board.names
+        return [self.led[c] for c in range(self.game.ncell) if names[c].split(",")[1] == r]
+
+    def check_name(self, i):
+        return "row " + self._rows()[i]
+
     # --- helpers -------------------------------------------------------------
     def _title(self):
         g = self.game
@@ -174,17 +192,7 @@ class UI:
     def _notes(self):
         g = self.game
         names = g.board.names
-        off = on = 0
-        for c in range(g.ncell):
-            if self.real[c] != g.s[c]:
-                if self.real[c]:
-                    off += 1
-                if g.s[c]:
-                    on += 1
-        notes = []
-        if off or on:
-            notes.append("Off %d  On %d" % (off, on))
-            notes.append("press each/TURN")
+        notes = todo_lines(g, 2, "press each/TURN")
         if g.over():
             if self.shown:
                 p, size, towers = self._group(self.shown)

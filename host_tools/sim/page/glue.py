@@ -5,6 +5,7 @@
 # no rules here, and none in the page.
 
 import json
+import os
 
 from companion.runloop import start_sim
 from companion.store import Store
@@ -56,6 +57,23 @@ def frame_codes(name):
     return bytes(f.colour) + bytes(f.effect)
 
 
+def todo_marks(name):
+    """Per LED: 0, or what the real board still lacks there (the game's to-do):
+    1 take off, 2 put on, 3 both. The page marks those elements (todo.js)."""
+    app = loops[name].app
+    out = bytearray(app.frame.n)
+    g = getattr(app, "game", None)
+    ui = getattr(app, "ui", None)
+    if g is None or ui is None or not g.nreal:
+        return out
+    led = getattr(ui, "led", None) or getattr(ui, "site_led", None)
+    for e in range(g.elements()):
+        t = g.todo_at(e)
+        if t and led is not None and led[e] < len(out):
+            out[led[e]] = t
+    return out
+
+
 def pixels(name):
     return loops[name].screen.display.buffer
 
@@ -105,3 +123,70 @@ def buzzer(name):
     if bz is None:
         return [0, 0, 0]
     return [bz.pwm.hz, bz.pwm.duty, bz.pwm.changes]
+
+
+def log_text(root):
+    """The running game's log as one JSON-lines text (the store keeps it in pieces)."""
+    Store(root).read()  # a log loaded as current.jsonl is taken in first
+    return saved_log(root).decode()
+
+
+def archived(root):
+    """The archived games' names, oldest first."""
+    try:
+        return Store(root).finished()
+    except OSError:
+        return []
+
+
+def archived_text(root, name):
+    return saved_log(root, name).decode()
+
+
+def _is_dir(path):
+    try:
+        return os.stat(path)[0] & 0x4000 != 0
+    except OSError:
+        return False
+
+
+def saved_log(root, name="log"):
+    """A saved game as one JSON-lines log (bytes): the running one (name "log")
+    or an archived one (game-NNNN, a folder of pieces, or an older whole
+    game-NNNN.jsonl). The store keeps a game as pieces named by their first
+    line (companion/store.py); a merge's leftover (a piece starting inside
+    the one before) is skipped."""
+    path = root + "/" + name
+    if not _is_dir(path):
+        try:
+            with open(path, "rb") as f:
+                return f.read()
+        except OSError:
+            return b""
+    out = []
+    end = 0
+    for first, piece in sorted((int(n[:-3]), n) for n in os.listdir(path) if n.endswith(".jl") and n[:-3].isdigit()):
+        with open(path + "/" + piece, "rb") as f:
+            data = f.read()
+        if first >= end or not out:
+            out.append(data)
+            end = first + data.count(b"\n")
+    return b"".join(out)
+
+
+def hands(name):
+    """Kahuna's digital deck: each player's hand as text, for their covered panel
+    (JSON: {"white": "ELAI FAAA", "black": ..., "device": "black" or null}); "" otherwise."""
+    import json
+
+    game = loops[name].app.game
+    if game is None or not getattr(game, "deck", False):
+        return ""
+    names = game.board.island_names
+    out = {"device": None if game.device < 0 else ("white", "black")[game.device]}
+    for p in (0, 1):
+        cards = []
+        for i in range(game.nisland):
+            cards += [names[i]] * game.hand(p, i)
+        out[("white", "black")[p]] = " ".join(cards)
+    return json.dumps(out)

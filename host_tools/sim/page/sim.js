@@ -5,6 +5,7 @@
 // forwards presses. No rules in here, and no words of its own about the game.
 import { loadMicroPython } from "/mpy/micropython.mjs";
 import { drawBoard } from "./board.js";
+import { drawTodo } from "./todo.js";
 
 const STEP_MS = 5; // timer period for the firmware's run loop step
 const CHANGE_GAP_MS = 30; // a pressed/released button stays so at least this long...
@@ -47,21 +48,38 @@ async function copyFirmware() {
   return manifest;
 }
 
+// A folder as {name: text} (sub-folders as nested objects; the store keeps a
+// game as a folder of pieces). Binary files (*.bin: the store's checkpoint)
+// are left out: without one the firmware replays the whole log.
+function isDir(path) {
+  try { return mp.FS.isDir(mp.FS.stat(path).mode); } catch { return false; }
+}
+
 function readDir(dir) {
   const out = {};
   let names = [];
   try { names = mp.FS.readdir(dir); } catch { return out; }
   for (const n of names) {
-    if (n === "." || n === "..") continue;
-    out[n] = mp.FS.readFile(dir + "/" + n, { encoding: "utf8" });
+    if (n === "." || n === ".." || n.endsWith(".bin")) continue;
+    const path = dir + "/" + n;
+    out[n] = isDir(path) ? readDir(path) : mp.FS.readFile(path, { encoding: "utf8" });
   }
   return out;
 }
 
+function removeTree(path) {
+  if (!isDir(path)) { mp.FS.unlink(path); return; }
+  for (const n of mp.FS.readdir(path)) if (n !== "." && n !== "..") removeTree(path + "/" + n);
+  mp.FS.rmdir(path);
+}
+
 function writeDir(dir, files) {
   mp.FS.mkdirTree(dir);
-  for (const n of Object.keys(readDir(dir))) mp.FS.unlink(dir + "/" + n);
-  for (const [n, text] of Object.entries(files)) mp.FS.writeFile(dir + "/" + n, text);
+  for (const n of mp.FS.readdir(dir)) if (n !== "." && n !== "..") removeTree(dir + "/" + n);
+  for (const [n, v] of Object.entries(files)) {
+    if (typeof v === "string") mp.FS.writeFile(dir + "/" + n, v);
+    else writeDir(dir + "/" + n, v);
+  }
 }
 
 // The firmware's store writes its log to /games; mirror it to localStorage so
@@ -82,7 +100,8 @@ function restore() {
 }
 
 function currentLog() {
-  try { return mp.FS.readFile(LIVE_DIR + "/" + CURRENT, { encoding: "utf8" }); } catch { return ""; }
+  // the firmware's store assembles the running game's pieces into one log
+  try { return glue ? glue.log_text(LIVE_DIR) : ""; } catch { return ""; }
 }
 
 // --- drawing ------------------------------------------------------------------
@@ -178,9 +197,11 @@ let refreshes = 0;
 function refresh() {
   brightness = glue.brightness(mode);
   drawFrameCodes(mp.PyProxy.toJs(glue.frame_codes(mode)));
+  drawTodo(board.elements, mp.PyProxy.toJs(glue.todo_marks(mode)));
   drawDisplay(mp.PyProxy.toJs(glue.pixels(mode)), glue.text(mode));
   drawNames();
   drawState();
+  drawHands(glue.hands(mode));
   lastLeds = null;
   document.body.dataset.refreshes = ++refreshes; // for tests: the page has drawn a change
 }
@@ -211,6 +232,47 @@ function followBuzzer() {
   const t = audio.currentTime;
   if (duty > 0) osc.frequency.setValueAtTime(hz, t);
   gain.gain.setValueAtTime(0.25 * Math.min(1, duty / 32768), t); // duty: the firmware's volume
+}
+
+// Kahuna's digital deck: each player's hand on a covered panel of their own
+// (in a solo game only the human's); the firmware says what is in them.
+function drawHands(json) {
+  const box = $("hands");
+  const hands = json ? JSON.parse(json) : null;
+  const players = hands ? ["white", "black"].filter((p) => p !== hands.device) : [];
+  if (box.dataset.players !== players.join(" ")) {
+    box.dataset.players = players.join(" ");
+    box.replaceChildren();
+    for (const player of players) {
+      const who = player[0].toUpperCase() + player.slice(1);
+      const panel = document.createElement("section");
+      panel.className = "secret covered";
+      panel.id = "hand-" + player;
+      panel.dataset.player = player;
+      panel.setAttribute("aria-label", who + "'s hand");
+      const head = document.createElement("div");
+      head.className = "head";
+      const title = document.createElement("h2");
+      title.textContent = who + "'s hand";
+      const toggle = document.createElement("button");
+      toggle.type = "button";
+      toggle.className = "cover-toggle";
+      toggle.textContent = "Show";
+      toggle.onclick = () => {
+        const covered = panel.classList.toggle("covered");
+        toggle.textContent = covered ? "Show" : "Hide";
+      };
+      head.append(title, toggle);
+      const hand = document.createElement("p");
+      hand.className = "hand";
+      const cover = document.createElement("p");
+      cover.className = "cover";
+      cover.textContent = "covered: " + who + " opens it while the other player looks away";
+      panel.append(head, hand, cover);
+      box.appendChild(panel);
+    }
+  }
+  for (const player of players) $("hand-" + player).querySelector(".hand").textContent = hands[player] || "(no cards)";
 }
 
 // --- the run loop -------------------------------------------------------------
@@ -429,13 +491,14 @@ function updateFiles() {
   showHistoryLabel();
   const archive = $("archive");
   archive.replaceChildren();
-  const files = Object.keys(readDir(LIVE_DIR)).filter((n) => n.startsWith("game-")).sort();
+  const files = mp.PyProxy.toJs(glue.archived(LIVE_DIR));
   if (files.length) archive.append("Earlier games: ");
   for (const n of files) {
     const a = document.createElement("a");
     a.href = "#";
-    a.textContent = n;
-    a.onclick = (ev) => { ev.preventDefault(); download(layoutName + "-" + n, mp.FS.readFile(LIVE_DIR + "/" + n, { encoding: "utf8" })); };
+    const file = n.endsWith(".jsonl") ? n : n + ".jsonl";
+    a.textContent = file;
+    a.onclick = (ev) => { ev.preventDefault(); download(layoutName + "-" + file, glue.archived_text(LIVE_DIR, n)); };
     archive.appendChild(a);
   }
 }
@@ -504,6 +567,15 @@ function setupFiles() {
     ev.target.value = "";
   };
   $("history").oninput = (ev) => showStep(+ev.target.value);
+  // Kahuna: a solo game against the device opponent, at once (the firmware's
+  // menu has the same as Cards: solo W); ?seed=N fixes the shuffle
+  $("solo").hidden = layoutName !== "kahuna";
+  $("solo").onclick = () => {
+    const seed = params.has("seed") ? +params.get("seed") : Math.floor(Math.random() * 0x7fffffff);
+    // written in the log's dialect (", " and ": " between items, as log.dump writes)
+    startFrom(`{"game": "kahuna", "layout": "kahuna", "variants": [], "first": "white", ` +
+      `"cards": "digital", "seed": ${seed}, "device": "black"}`);
+  };
   $("live").onclick = backToLive;
   $("continue").onclick = () => {
     const k = +$("history").value;

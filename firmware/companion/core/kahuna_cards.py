@@ -1,0 +1,484 @@
+"""Kahuna with the digital deck (RULES.md section 1, "Cards").
+
+The companion holds the 24 island cards (two per island): it shuffles them
+from the header's seed, deals 3 to each hand and 3 face up, and enforces
+every card rule. The physical-card mode (`Kahuna`) is untouched: this is a
+subclass that adds card slots after Kahuna's and its own event handlers.
+
+Card slots (after Kahuna's), one byte each, so undo and the journal cover
+them like every other slot:
+  HAND + 12*p + i  cards of island i in player p's hand
+  VIS  + 12*p + i  of those, how many are visible (variant 2)
+  DISC + i         cards of island i in the discard pile (face up or down)
+  FACE + k         the face-up row: island + 1, or 0 for an empty place
+  PILE + k         the draw pile, bottom first: island of each card
+  then the scalars PILEN (cards in the pile), DTOP (island + 1 of the card
+  on top of the discard pile), PLAYED and GAVE (cards played / given back
+  face down this turn), SKIPPED (the previous turn ended without a draw),
+  SEALED (the last event showed a card of the pile: undo stops there),
+  FREED (variant 1: connection + 1 just freed by a remove), SHUFFLES.
+"""
+
+from . import Illegal, const
+from .kahuna import FINAL, OVER, PLAY, PLAYERS, SETUP, Kahuna
+from .rng import Rng
+
+HAND_MAX = const(5)
+DEAL = const(3)
+FACE_UP = const(3)
+NCARDS = const(24)
+COPIES = const(2)
+
+
+class KahunaCards(Kahuna):
+    deck = True
+
+    def __init__(self, board, header):
+        Kahuna.__init__(self, board, header)
+        device = header.get("device")
+        # solo play: the colour the device opponent plays (its turns are ordinary events)
+        self.device = -1 if device is None else self._player(device)
+        seed = header.get("seed", 0)
+        if not isinstance(seed, int):
+            raise Illegal('"seed" must be a whole number: the deck is shuffled from it')
+        self.seed = seed
+        self.variant2 = "variant2" in self.variants
+        n = self.nisland
+        if n * COPIES != NCARDS:
+            raise Illegal("the digital deck needs a board of 12 islands")
+        c0 = len(self.s)
+        self.HAND = c0
+        self.VIS = c0 + 2 * n
+        self.DISC = c0 + 4 * n
+        self.FACE = self.DISC + n
+        self.PILE = self.FACE + FACE_UP
+        k = self.PILE + NCARDS
+        self.PILEN = k
+        self.DTOP = k + 1
+        self.PLAYED = k + 2
+        self.GAVE = k + 3
+        self.SKIPPED = k + 4
+        self.SEALED = k + 5
+        self.FREED = k + 6
+        self.SHUFFLES = k + 7
+        total = k + 8
+        if total > 255:  # the undo journal's event mark is slot 255 (game.py)
+            raise ValueError("a game's state must fit in 255 slots")
+        self.s = self.s + bytearray(total - c0)
+        # The deal is the start position, written directly (no journal).
+        s = self.s
+        for c in range(NCARDS):
+            s[self.PILE + c] = c // COPIES
+        s[self.PILEN] = NCARDS
+        self._shuffle_pile(self._rng(0), False)
+        for p in (0, 1):
+            for _ in range(DEAL):
+                s[self.HAND + n * p + self._pop(False)] += 1
+        for f in range(FACE_UP):
+            s[self.FACE + f] = self._pop(False) + 1
+        self._ops = {"place": self._place_card, "remove": self._remove_cards,
+                     "discard": self._discard_event, "draw": self._draw_event,
+                     "end_turn": self._end_turn_cards, "end_round": self._end_round_refused}
+
+    def _player(self, name):
+        from .game import player_index
+
+        return player_index(PLAYERS, name, "device player")
+
+    # --- the deck ---------------------------------------------------------
+    def _rng(self, k):
+        return Rng((self.seed + 7919 * k) & 0xFFFFFFFF)
+
+    def _put(self, slot, value, journal):
+        if journal:
+            self.set(slot, value)
+        else:
+            self.s[slot] = value
+
+    def _shuffle_pile(self, rng, journal):
+        s = self.s
+        base = self.PILE
+        k = s[self.PILEN]
+        while k > 1:
+            j = rng.below(k)
+            k -= 1
+            a = s[base + k]
+            self._put(base + k, s[base + j], journal)
+            self._put(base + j, a, journal)
+
+    def _pop(self, journal):
+        """The top card of the pile (an island), taken off it."""
+        n = self.s[self.PILEN] - 1
+        self._put(self.PILEN, n, journal)
+        return self.s[self.PILE + n]
+
+    # --- reading the cards (public unless said) -------------------------------
+    def hand(self, p, i):
+        """Cards of island i in player p's hand: secret to p's opponent."""
+        return self.s[self.HAND + self.nisland * p + i]
+
+    def visible(self, p, i):
+        """Cards of island i in p's hand that everybody has seen (variant 2)."""
+        return self.s[self.VIS + self.nisland * p + i]
+
+    def hand_size(self, p):
+        s = self.s
+        h = self.HAND + self.nisland * p
+        n = 0
+        for i in range(self.nisland):
+            n += s[h + i]
+        return n
+
+    def face(self, k):
+        """The island of face-up card k (0..2), or -1 for an empty place."""
+        return self.s[self.FACE + k] - 1
+
+    def pile_size(self):
+        return self.s[self.PILEN]
+
+    def discard_size(self):
+        s = self.s
+        n = 0
+        for i in range(self.nisland):
+            n += s[self.DISC + i]
+        return n
+
+    def discarded(self, i):
+        return self.s[self.DISC + i]
+
+    def discard_top(self):
+        return self.s[self.DTOP] - 1
+
+    def played_this_turn(self):
+        return self.s[self.PLAYED]
+
+    def gave_this_turn(self):
+        return self.s[self.GAVE]
+
+    def skipped_before(self):
+        return self.s[self.SKIPPED] == 1
+
+    def freed(self):
+        return self.s[self.FREED] - 1
+
+    def sealed(self):
+        return self.s[self.SEALED] == 1
+
+    def may_skip(self):
+        return self.phase() == PLAY and not self.skipped_before()
+
+    def may_draw(self):
+        return self.phase() == PLAY and self.hand_size(self.active()) < HAND_MAX
+
+    # --- undo -------------------------------------------------------------------
+    def undo(self):
+        """As Game.undo, but a draw that showed a card of the pile stays."""
+        if self.s[self.SEALED]:
+            return False
+        return Kahuna.undo(self)
+
+    # --- checks ------------------------------------------------------------------
+    def _island(self, name):
+        return self.board.island(name)
+
+    def _begin(self):
+        self.set(self.SEALED, 0)
+        self.set(self.FREED, 0)
+
+    def why_not_play(self):
+        """None if the active player may play cards now, else why."""
+        phase = self.phase()
+        if phase == OVER:
+            return "the game is over"
+        if self.s[self.GAVE]:
+            return "%s gave cards back face down this turn: no card may be played after that" % (
+                PLAYERS[self.active()])
+        return None
+
+    def why_not_card(self, c, i):
+        """None if the active player may place on connection c paying a card of island i."""
+        why = self.why_not_play()
+        if why:
+            return why
+        b = self.board
+        if b.conn_a[c] != i and b.conn_b[c] != i:
+            return "a %s card cannot pay for %s: the card must name one of its islands" % (
+                b.island_names[i], b.conn_names[c])
+        if not self.hand(self.active(), i):
+            return "%s holds no %s card" % (PLAYERS[self.active()], b.island_names[i])
+        return self.why_not_place(c)
+
+    def why_not_pair(self, c, i, j):
+        why = self.why_not_play()
+        if why:
+            return why
+        b = self.board
+        a = b.conn_a[c]
+        e = b.conn_b[c]
+        if (i != a and i != e) or (j != a and j != e):
+            return "removing %s takes two cards of %s or %s" % (
+                b.conn_names[c], b.island_names[a], b.island_names[e])
+        p = self.active()
+        need = 2 if i == j else 1
+        if self.hand(p, i) < need or self.hand(p, j) < 1:
+            return "%s does not hold those cards" % PLAYERS[p]
+        return self.why_not_remove(c)
+
+    # --- events by index (the device and the AI) -----------------------------------
+    def place_card(self, c, i):
+        self.act(self._place_idx, (c, i))
+
+    def remove_cards(self, c, i, j):
+        self.act(self._remove_idx, (c, i, j))
+
+    def discard(self, i):
+        self.act(self._discard_idx, i)
+
+    def draw_face(self, i):
+        self.act(self._draw_idx, i)
+
+    def draw_pile(self):
+        self.act(self._draw_idx, -1)
+
+    def end_turn(self):
+        self.act(self._end_turn_cards)
+
+    # --- events by name (the log) -----------------------------------------------
+    def _place_card(self, ev):
+        c = self.board.conn(ev.get("at"))
+        card = ev.get("card")
+        self._place_idx((c, -1 if card is None else self._island(card)))
+
+    def _remove_cards(self, ev):
+        c = self.board.conn(ev.get("at"))
+        cards = ev.get("cards")
+        if not isinstance(cards, list) or len(cards) != 2:
+            raise Illegal('a remove names the two cards it pays with, e.g. "cards": ["HUNA", "HUNA"]')
+        self._remove_idx((c, self._island(cards[0]), self._island(cards[1])))
+
+    def _discard_event(self, ev):
+        card = ev.get("card")
+        if card is None:
+            raise Illegal('a discard names its card, e.g. {"op": "discard", "card": "ALOA"}')
+        self._discard_idx(self._island(card))
+
+    def _draw_event(self, ev):
+        card = ev.get("card")
+        if card is None:
+            if ev.get("from") != "pile":
+                raise Illegal('a draw takes a face-up card {"op": "draw", "card": "ALOA"} '
+                              'or the top of the pile {"op": "draw", "from": "pile"}')
+            self._draw_idx(-1)
+        else:
+            self._draw_idx(self._island(card))
+
+    def _end_round_refused(self, _=None):
+        raise Illegal("with the digital deck the round ends by itself when the last card is drawn")
+
+    # --- the handlers -------------------------------------------------------------
+    def _place_idx(self, arg):
+        c, i = arg
+        self._begin()
+        phase = self.phase()
+        if phase == SETUP:  # handicap sticks cost no card
+            if i >= 0:
+                raise Illegal("handicap sticks are placed without a card")
+            self._place(c)
+            return
+        if i < 0:
+            raise Illegal("a stick is paid with a card of one of its islands: name the card")
+        why = self.why_not_card(c, i)
+        if why:
+            raise Illegal(why)
+        self._place(c)
+        self._spend(i)
+
+    def _place_free(self, c):
+        """Variant 1: the stick on the connection a remove has just freed, without a card."""
+        self._begin()
+        why = self.why_not_play() or self.why_not_place(c)
+        if why:
+            raise Illegal(why)
+        self._place(c)
+
+    def _remove_idx(self, arg):
+        c, i, j = arg
+        self._begin()
+        why = self.why_not_pair(c, i, j)
+        if why:
+            raise Illegal(why)
+        self._remove(c)
+        self._spend(i)
+        self._spend(j)
+        if self.variant1:
+            self.set(self.FREED, c + 1)
+
+    def _spend(self, i):
+        """A card of island i goes from the active hand face up onto the discard pile."""
+        p = self.active()
+        self._take(p, i)
+        self.set(self.DISC + i, self.s[self.DISC + i] + 1)
+        self.set(self.DTOP, i + 1)
+        self.set(self.PLAYED, self.s[self.PLAYED] + 1)
+
+    def _take(self, p, i):
+        h = self.HAND + self.nisland * p + i
+        self.set(h, self.s[h] - 1)
+        v = self.VIS + self.nisland * p + i
+        if self.s[v]:  # a visible copy is played (or given back) first
+            self.set(v, self.s[v] - 1)
+
+    def _discard_idx(self, i):
+        self._begin()
+        p = self.active()
+        phase = self.phase()
+        if phase == OVER:
+            raise Illegal("the game is over")
+        if phase == SETUP:
+            raise Illegal("no cards during the handicap: press TURN to start")
+        if self.s[self.PLAYED]:
+            raise Illegal("%s has played cards this turn: only a player who plays none may "
+                          "give cards back face down" % PLAYERS[p])
+        if not self.hand(p, i):
+            raise Illegal("%s holds no %s card" % (PLAYERS[p], self.board.island_names[i]))
+        self._take(p, i)
+        self.set(self.DISC + i, self.s[self.DISC + i] + 1)  # under the pile: the top stays
+        self.set(self.GAVE, self.s[self.GAVE] + 1)
+
+    def _draw_idx(self, i):
+        """Draw face-up card of island i, or the pile's top (i < 0); the turn ends."""
+        self._begin()
+        p = self.active()
+        phase = self.phase()
+        if phase == OVER:
+            raise Illegal("the game is over")
+        if phase == SETUP:
+            raise Illegal("no cards during the handicap: press TURN to start")
+        if phase == FINAL:
+            raise Illegal("no drawing in the final turns: end the turn with TURN")
+        if self.hand_size(p) >= HAND_MAX:
+            raise Illegal("%s holds %d cards: give one back face down before drawing" % (
+                PLAYERS[p], HAND_MAX))
+        s = self.s
+        n = self.nisland
+        if i < 0:
+            if not s[self.PILEN]:
+                raise Illegal("the pile is empty: take a face-up card")
+            got = self._pop(True)
+            self.set(self.SEALED, 1)
+        else:
+            k = 0
+            while k < FACE_UP and s[self.FACE + k] != i + 1:
+                k += 1
+            if k == FACE_UP:
+                raise Illegal("no %s card is face up" % self.board.island_names[i])
+            got = i
+            if s[self.PILEN]:
+                self.set(self.FACE + k, self._pop(True) + 1)
+                self.set(self.SEALED, 1)
+            else:
+                self.set(self.FACE + k, 0)
+            if self.variant2:
+                v = self.VIS + n * p + i
+                self.set(v, s[v] + 1)
+        h = self.HAND + n * p + got
+        self.set(h, s[h] + 1)
+        self._turn_over(0)
+        if not s[self.PILEN] and not s[self.FACE] and not s[self.FACE + 1] and not s[self.FACE + 2]:
+            self._round_over()
+        else:
+            self._end_turn(None)
+
+    def _turn_over(self, skipped):
+        self.set(self.PLAYED, 0)
+        self.set(self.GAVE, 0)
+        self.set(self.SKIPPED, skipped)
+
+    def _round_over(self):
+        """The last card is drawn: scoring (Kahuna's end of round), then a new pile."""
+        rnd = self.get(0)  # ROUND
+        if rnd < 3:
+            s = self.s
+            k = 0
+            for i in range(self.nisland):
+                for _ in range(s[self.DISC + i]):
+                    self.set(self.PILE + k, i)
+                    k += 1
+                self.set(self.DISC + i, 0)
+            self.set(self.PILEN, k)
+            self.set(self.DTOP, 0)
+            shuffles = s[self.SHUFFLES] + 1
+            self.set(self.SHUFFLES, shuffles)
+            self._shuffle_pile(self._rng(shuffles), True)
+            for f in range(FACE_UP):
+                if s[self.PILEN]:
+                    self.set(self.FACE + f, self._pop(True) + 1)
+            self.set(self.SEALED, 1)
+        self._end_round(None)
+
+    def _end_turn_cards(self, _=None):
+        self._begin()
+        phase = self.phase()
+        if phase == PLAY:
+            if self.s[self.SKIPPED]:
+                raise Illegal("%s skipped drawing just before: %s must draw a card" % (
+                    PLAYERS[1 - self.active()], PLAYERS[self.active()]))
+            self._turn_over(1)
+        elif phase == FINAL:
+            self._turn_over(0)
+        self._end_turn(None)
+
+    def apply(self, event):
+        # variant 1's free stick: a place without a card on the connection just freed
+        if (self.variant1 and event.get("op") == "place" and event.get("card") is None
+                and self.s[self.FREED] and self.phase() != SETUP):
+            c = self.board.conn(event.get("at"))
+            if c + 1 == self.s[self.FREED]:
+                self.act(self._place_free, c)
+                return
+        Kahuna.apply(self, event)
+
+    def place_free(self, c):
+        if c + 1 != self.s[self.FREED]:
+            raise Illegal("only the connection just freed by a remove takes a stick without a card")
+        self.act(self._place_free, c)
+
+    # --- the replay object -----------------------------------------------------------
+    def state(self):
+        st = Kahuna.state(self)
+        names = self.board.island_names
+        hands = {}
+        for p in (0, 1):
+            h = {}
+            for i in range(self.nisland):
+                if self.hand(p, i):
+                    h[names[i]] = self.hand(p, i)
+            hands[PLAYERS[p]] = h
+        cards = {
+            "hands": hands,
+            "face_up": [names[self.face(k)] if self.face(k) >= 0 else None for k in range(FACE_UP)],
+            "pile": self.pile_size(),
+            "discard": self.discard_size(),
+            "discard_top": names[self.discard_top()] if self.discard_top() >= 0 else None,
+            "played": self.played_this_turn(),
+            "skipped": self.skipped_before(),
+        }
+        if self.variant2:
+            vis = {}
+            for p in (0, 1):
+                v = {}
+                for i in range(self.nisland):
+                    if self.visible(p, i):
+                        v[names[i]] = self.visible(p, i)
+                vis[PLAYERS[p]] = v
+            cards["visible"] = vis
+        st["cards"] = cards
+        return st
+
+    def card_total(self):
+        """Cards in hands + face up + pile + discard: always 24."""
+        n = self.hand_size(0) + self.hand_size(1) + self.pile_size() + self.discard_size()
+        for k in range(FACE_UP):
+            if self.face(k) >= 0:
+                n += 1
+        return n

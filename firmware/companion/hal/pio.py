@@ -1,0 +1,124 @@
+"""RP2040 only: the button matrix sampled by a PIO state machine, the
+samples moved into RAM by DMA. Neither needs the CPU, so sampling goes on
+while Python is busy and while the flash is written (a flash erase stalls
+the CPU and masks interrupts, but not the PIO or the DMA).
+
+The PIO drives one row low at a time (the others float: the diodes keep
+them out of the way) and reads the 8 columns: a whole 8x8 scan every
+SAMPLE_MS (1 ms), pushed as two words (byte r = row r, bit c = column c,
+1 = open). The DMA copies the RX FIFO into a 4 KB ring (512 samples =
+512 ms); the sample's place in the stream is its time. Why not push only
+changes with a time stamp: the PIO has four 32-bit registers, and a
+64-button snapshot, its previous value and a clock do not fit.
+sampling.SampleDecoder (pure, tested on the host) turns the ring into
+timestamped contact changes for buttons.Buttons.
+
+Needs 8 rows on consecutive GPIOs and 8 columns on consecutive GPIOs
+(the Pico profile: rows GP6-13, columns GP14-21); `sampler()` returns None
+otherwise and board.py falls back to the polled PortMatrixScanner.
+"""
+
+import time
+from array import array
+
+import rp2
+import uctypes
+from machine import Pin
+
+from .sampling import SampleDecoder
+
+SAMPLE_MS = 1
+RING_BYTES = 4096  # 512 samples of 8 bytes: a 512 ms stall loses nothing
+RING_BITS = 12  # log2(RING_BYTES): the DMA's write ring
+COUNT = 0x3FFFFFFE  # transfers per DMA run (~6 days at 2000 a second); a small int
+PIO_BASE = (0x50200000, 0x50300000)
+RXF0 = 0x20
+ROW_DELAY = 10  # cycles each row is driven before its columns are read
+
+
+@rp2.asm_pio(out_init=(rp2.PIO.IN_LOW,) * 8, in_shiftdir=rp2.PIO.SHIFT_RIGHT,
+             out_shiftdir=rp2.PIO.SHIFT_RIGHT, fifo_join=rp2.PIO.JOIN_RX)
+def matrix_scan():
+    # X, Y: one-hot row patterns (a byte per row), put once by Python
+    pull(block)
+    mov(x, osr)
+    pull(block)
+    mov(y, osr)
+    wrap_target()
+    mov(osr, x)
+    out(pindirs, 8)[10]  # row 0 driven low (an output at level 0), the others float
+    in_(pins, 8)  # columns 0-7 of row 0 -> ISR
+    out(pindirs, 8)[10]
+    in_(pins, 8)
+    out(pindirs, 8)[10]
+    in_(pins, 8)
+    out(pindirs, 8)[10]
+    in_(pins, 8)
+    push(noblock)  # rows 0-3: one word; the DMA keeps the FIFO empty
+    mov(osr, y)
+    out(pindirs, 8)[10]
+    in_(pins, 8)
+    out(pindirs, 8)[10]
+    in_(pins, 8)
+    out(pindirs, 8)[10]
+    in_(pins, 8)
+    out(pindirs, 8)[10]
+    in_(pins, 8)
+    push(noblock)  # rows 4-7
+    wrap()
+
+
+CYCLES = 100  # per scan: 2 * (1 + 4 * (1 + ROW_DELAY + 1) + 1)
+
+
+def consecutive(pins):
+    return len(pins) == 8 and all(pins[i] == pins[0] + i for i in range(8))
+
+
+class PioMatrix:
+    """The PIO + DMA sampler: `collect(sink, now)` as buttons.PolledSampler."""
+
+    def __init__(self, rows, cols, sm_id=0):
+        self.n = 64
+        for p in cols:
+            Pin(p, Pin.IN, Pin.PULL_UP)
+        pio = sm_id // 4
+        sm_in_pio = sm_id % 4
+        self.sm = rp2.StateMachine(sm_id, matrix_scan, freq=CYCLES * 1000 // SAMPLE_MS,
+                                   in_base=Pin(cols[0]), out_base=Pin(rows[0]))
+        # the ring: RING_BYTES aligned to RING_BYTES (the DMA wraps its write address)
+        self.buf = array("H", bytearray(RING_BYTES))  # 2 * RING_BYTES bytes
+        addr = uctypes.addressof(self.buf)
+        skip = (-addr) & (RING_BYTES - 1)
+        self.ring_addr = addr + skip
+        self.dma = rp2.DMA()
+        self.ctrl = self.dma.pack_ctrl(size=2, inc_read=False, inc_write=True, ring_sel=True,
+                                       ring_size=RING_BITS, treq_sel=pio * 8 + 4 + sm_in_pio)
+        self.fifo = PIO_BASE[pio] + RXF0 + 4 * sm_in_pio
+        self.epoch = 0  # samples of earlier DMA runs
+        self.dma.config(read=self.fifo, write=self.ring_addr, count=COUNT, ctrl=self.ctrl, trigger=True)
+        self.sm.put(0x08040201)  # rows 0..3, one byte each
+        self.sm.put(0x80402010)  # rows 4..7
+        self.sm.active(1)
+        self.decoder = SampleDecoder(self.buf, skip // 2, RING_BYTES // 8, 4, SAMPLE_MS,
+                                     self.done, time.ticks_ms())
+
+    def done(self):
+        """Samples completed so far (both words in the ring)."""
+        dma = self.dma
+        if not dma.active():  # a run ended (every ~6 days): start the next where it stopped
+            self.epoch += COUNT >> 1
+            dma.config(read=self.fifo, write=dma.write, count=COUNT, ctrl=self.ctrl, trigger=True)
+        return (self.epoch + ((COUNT - dma.count) >> 1)) & 0x3FFFFFFF
+
+    def collect(self, sink, now):
+        return self.decoder.collect(sink, now)
+
+
+def sampler(spec):
+    """The PIO sampler for a matrix profile, or None if its pins do not suit."""
+    rows = spec.get("rows", ())
+    cols = spec.get("cols", ())
+    if spec.get("kind") != "matrix" or not consecutive(rows) or not consecutive(cols):
+        return None
+    return PioMatrix(rows, cols, spec.get("pio_sm", 0))

@@ -1,0 +1,250 @@
+"""Kahuna with the digital deck on the device (hot-seat), and solo play
+against the device opponent.
+
+Presses (besides the board's sticks, as in ui/kahuna.py):
+- an island: choose the card that pays for the next stick (pressed again,
+  with no card played this turn: give that card back face down);
+- a connection: place (paid with the chosen card, else a card of an end
+  island) or remove an opponent stick (two cards of its islands);
+- TURN long: show / hide the active player's hand (hidden again at the end
+  of every turn);
+- TURN short: the draw. The display lists the face-up row; an island press
+  takes that face-up card, TURN short again the top of the pile, TURN long
+  skips the draw. In the final turns TURN short ends the turn.
+With a device player ("device" in the header), on its turn the display says
+what it does and the board shows it as a to-do: the stick to put on blinks,
+what comes off flashes; the human presses each one (TURN for its draw).
+"""
+
+from ..core import const
+from ..core.kahuna import FINAL, PLAY
+from ..frame import BLINK, FAST, PLAYER, PULSE
+from .kahuna import NAME, UI as PhysicalUI
+
+# the device's step kinds, as in core/kahuna_ai.py (imported only for solo play)
+PLACE = const(1)
+REMOVE = const(2)
+FREE = const(3)
+DISCARD = const(4)
+DRAW_FACE = const(5)
+DRAW_PILE = const(6)
+
+
+class CardsUI(PhysicalUI):
+    def __init__(self, game, layout):
+        PhysicalUI.__init__(self, game, layout)
+        self.chosen = -1  # the island of the card chosen to pay
+        self.show = False  # the active player's hand is on the display
+        self.drawing = False  # TURN pressed: choosing the draw
+        self.device = game.device
+        self.ai = None
+        if self.device >= 0:
+            from ..core.kahuna_ai import Planner
+
+            self.ai = Planner(game)
+        self.plan_for = -1  # events in effect when the plan was made
+        self.stage = game.get(0) * 4 + game.phase()
+        self._plan()
+
+    def device_turn(self):
+        g = self.game
+        return self.ai is not None and not g.over() and g.active() == self.device and g.phase() != 0
+
+    def _plan(self):
+        if self.device_turn() and self.plan_for != self.game.events_in_effect():
+            self.ai.decide()
+            self.plan_for = self.game.events_in_effect()
+
+    def _next(self):
+        """The device's next step (kind, conn, card, card), or None."""
+        if not self.device_turn() or not self.ai.n:
+            return None
+        return self.ai.step(0)
+
+    # --- presses -----------------------------------------------------------------
+    def press(self, button, long):
+        g = self.game
+        if self.device_turn():
+            return self._device_press(button, long)
+        if button == self.turn:
+            if long:
+                if self.drawing and g.phase() == PLAY:
+                    return {"op": "end_turn"}
+                self.show = not self.show
+                return None
+            if g.phase() != PLAY or g.over():
+                return {"op": "end_turn"}
+            if self.drawing:
+                return {"op": "draw", "from": "pile"}
+            self.drawing = True
+            self.show = True
+            return None
+        k = self.element.get(button)
+        if k is None:
+            return "button %d does nothing in Kahuna" % button
+        if self.real[k] != g.s[k]:
+            self.real[k] = g.s[k]
+            return None
+        names = g.board.island_names
+        if k >= self.nconn:
+            i = k - self.nconn
+            if self.drawing:
+                return {"op": "draw", "card": names[i]}
+            if self.chosen == i:
+                self.chosen = -1
+                return {"op": "discard", "card": names[i]}
+            if not g.hand(g.active(), i):
+                return "%s holds no %s card" % (NAME[g.active()], names[i])
+            self.chosen = i
+            return None
+        self.drawing = False
+        b = g.board
+        name = b.conn_names[k]
+        p = g.active()
+        a = b.conn_a[k]
+        e = b.conn_b[k]
+        if g.owner(k) == 0:
+            if g.freed() == k and self.chosen < 0:
+                return {"op": "place", "at": name}
+            i = self.chosen
+            if i < 0:
+                i = a if g.hand(p, a) >= g.hand(p, e) else e
+            return {"op": "place", "at": name, "card": names[i]}
+        if g.hand(p, a) and g.hand(p, e):
+            i, j = a, e
+        elif g.hand(p, a) >= 2:
+            i, j = a, a
+        else:
+            i, j = e, e
+        return {"op": "remove", "at": name, "cards": [names[i], names[j]]}
+
+    def _device_press(self, button, long):
+        g = self.game
+        k = self.element.get(button)
+        if k is not None and self.real[k] != g.s[k]:
+            self.real[k] = g.s[k]  # a cascade's stick taken off, confirmed
+            return None
+        step = self._next()
+        if step is None:
+            return "the device is thinking"
+        kind, c, i, j = step
+        if kind == PLACE or kind == REMOVE or kind == FREE:
+            if k != c:
+                return "the device's move: press the blinking %s" % g.board.conn_names[c]
+            return self.ai.event(0)
+        if button == self.turn and not long:
+            return self.ai.event(0)
+        return "the device's move: press TURN"
+
+    def accepted(self, event):
+        g = self.game
+        op = event["op"]
+        PhysicalUI.accepted(self, event)
+        if op == "draw" or op == "end_turn" or op == "undo":
+            self.real[:] = g.s[:self.nelem]
+            self.show = False
+            self.drawing = False
+            self.chosen = -1
+            stage = g.get(0) * 4 + g.phase()  # round and phase: a draw that ended a round
+            if op == "draw" and stage != self.stage:
+                self.note = self._scoring_note()
+            self.stage = stage
+        elif op == "place" or op == "remove" or op == "discard":
+            self.chosen = -1
+        self._plan()
+
+    # --- output ------------------------------------------------------------------------
+    def leds(self, frame):
+        PhysicalUI.leds(self, frame)
+        step = self._next()
+        if step is not None:
+            kind, c, i, j = step
+            if kind == PLACE or kind == FREE:
+                frame.set(self.led[c], PLAYER + self.device, BLINK)
+            elif kind == REMOVE:
+                frame.set(self.led[c], PLAYER + 1 - self.device, FAST)
+        elif self.chosen >= 0:
+            frame.set(self.led[self.nconn + self.chosen], PLAYER + self.game.active(), PULSE)
+
+    def lines(self):
+        g = self.game
+        out = [self._title(), "     stn stk pts"]
+        for p in (0, 1):
+            out.append("%-5s%3d %3d %3d" % (NAME[p], g.stones(p), g.sticks(p), g.score(p)))
+        out.append("Pile%3d up %s" % (g.pile_size(), self._row()))
+        out.extend(self._card_notes())
+        return out[:8]
+
+    def _row(self):
+        text = ""
+        g = self.game
+        for k in range(3):
+            i = g.face(k)
+            text += g.board.island_names[i][0] if i >= 0 else "-"
+        return text
+
+    def _card_notes(self):
+        g = self.game
+        notes = []
+        if g.over():
+            return self._notes()
+        step = self._next()
+        if step is not None:
+            notes.append("Dev" + self._say(step))
+            notes.append(self._say_more(step))
+        elif self.device_turn():
+            notes.append("Device thinks")
+        else:
+            if self.note:
+                notes.append(self.note)
+            if self.show:
+                notes.append(self._hand_text(g.active()))
+            else:
+                notes.append("Hand %d:hold TURN" % g.hand_size(g.active()))
+            if self.drawing:
+                notes.append("Isl/TURN=pile")
+            elif g.phase() == FINAL:
+                notes.append("TURN = end turn")
+            todo = self._todo()
+            if todo:
+                notes.append(todo)
+        if g.variant2:  # variant 2: the cards each hand shows (taken face up)
+            for p in (0, 1):
+                text = self._hand_text(p, True)
+                if text:
+                    notes.append("%s shows %s" % (NAME[p][0], text[:9]))
+        return notes[:3]
+
+    def _hand_text(self, p, visible=False):
+        g = self.game
+        text = ""
+        for i in range(g.nisland):
+            n = g.visible(p, i) if visible else g.hand(p, i)
+            while n:
+                text += g.board.island_names[i][:3]
+                n -= 1
+        return text[:16]
+
+    def _say(self, step):
+        kind, c, i, j = step
+        names = self.game.board.island_names
+        if kind == PLACE:
+            return " put on"
+        if kind == FREE:
+            return " free stick"
+        if kind == REMOVE:
+            return " take off"
+        if kind == DISCARD:
+            return " give " + names[i]
+        if kind == DRAW_FACE:
+            return " draws " + names[i]
+        if kind == DRAW_PILE:
+            return " draws pile"
+        return " ends turn"
+
+    def _say_more(self, step):
+        kind, c, i, j = step
+        g = self.game
+        if kind == PLACE or kind == FREE or kind == REMOVE:
+            return g.board.conn_names[c]
+        return "press TURN"

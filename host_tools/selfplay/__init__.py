@@ -1,0 +1,1 @@
+"""Self-play: Kahuna with the digital deck, AI against AI (`companion selfplay`)."""

@@ -1,0 +1,216 @@
+"""`companion selfplay`: Kahuna with the digital deck, player against player.
+
+Players: "random" (random legal moves and draws), "greedy" (the best
+immediate gain in stones, then sticks, card by card; draws the face-up card
+that would gain most now, else the pile) and "device" (the device opponent,
+companion/core/kahuna_ai.py: the very code that runs on the board). Seats
+alternate: player a is white in even games, black in odd ones. Every game is
+a log that `companion replay` plays back.
+"""
+
+import json
+import random
+import sys
+from pathlib import Path
+
+from companion.core.game import Game
+from companion.core.games import new_game
+from companion.core.kahuna_ai import Planner
+
+from ..paths import load_layout
+
+PLAYERS = ("random", "greedy", "device")
+
+
+def register(sub):
+    p = sub.add_parser("selfplay", help="play Kahuna (digital deck) AI against AI and count the wins")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--a", default="device", choices=PLAYERS)
+    p.add_argument("--b", default="greedy", choices=PLAYERS)
+    p.add_argument("--logs", help="write each game's log to this folder")
+    p.add_argument("--json", action="store_true", help="print one JSON line")
+    p.set_defaults(func=run)
+
+
+# --- the host players ---------------------------------------------------------------
+def moves(g):
+    """Every legal play of the active player: (event, gain in stones, gain in sticks)."""
+    b = g.board
+    p = g.active()
+    out = []
+    if g.why_not_play():
+        return out
+    f = g.freed()
+    if f >= 0 and not g.why_not_place(f):
+        out.append({"op": "place", "at": b.conn_names[f]})
+    for i in range(12):
+        if g.hand(p, i):
+            for c in b.island_conns[i]:
+                if not g.owner(c) and not g.why_not_place(c):
+                    out.append({"op": "place", "at": b.conn_names[c], "card": b.island_names[i]})
+    for c in range(len(b.conn_names)):
+        if g.owner(c) == 2 - p:
+            a, e = b.conn_a[c], b.conn_b[c]
+            for x, y in ((a, e), (a, a), (e, e)):
+                if g.hand(p, x) and g.hand(p, y) and (x != y or g.hand(p, x) >= 2):
+                    out.append({"op": "remove", "at": b.conn_names[c],
+                                "cards": [b.island_names[x], b.island_names[y]]})
+                    break
+    return out
+
+
+def gain(g, event):
+    p = g.active()
+    before = (g.stones(p) - g.stones(1 - p), g.sticks(p) - g.sticks(1 - p))
+    g.apply(event)
+    after = (g.stones(p) - g.stones(1 - p), g.sticks(p) - g.sticks(1 - p))
+    g.undo()
+    return (after[0] - before[0], after[1] - before[1])
+
+
+def finish_turn(g, rnd, pick_face):
+    """Give back at 5 (or skip), then draw: the face-up card pick_face chooses, or the pile."""
+    b = g.board
+    p = g.active()
+    if g.over():
+        return []
+    if g.phase() != 1:  # final turns: no draw
+        return [{"op": "end_turn"}]
+    out = []
+    if g.hand_size(p) >= 5:
+        if g.may_skip():
+            return [{"op": "end_turn"}]
+        held = [i for i in range(12) if g.hand(p, i)]
+        out.append({"op": "discard", "card": b.island_names[rnd.choice(held)]})
+    faces = [g.face(k) for k in range(3) if g.face(k) >= 0]
+    i = pick_face(faces)
+    if i is None and g.pile_size():
+        out.append({"op": "draw", "from": "pile"})
+    else:
+        out.append({"op": "draw", "card": b.island_names[faces[0] if i is None else i]})
+    return out
+
+
+def random_turn(g, rnd):
+    events = []
+    while rnd.random() < 0.7 and not g.over():
+        m = moves(g)
+        if not m:
+            break
+        e = rnd.choice(m)
+        g.apply(e)
+        events.append(e)
+    if g.over():
+        return events
+    if g.phase() == 1 and g.may_skip() and rnd.random() < 0.1:
+        tail = [{"op": "end_turn"}]
+    else:
+        tail = finish_turn(g, rnd, lambda faces: rnd.choice(faces) if faces and rnd.random() < 0.5 else None)
+    for e in tail:
+        g.apply(e)
+    return events + tail
+
+
+def greedy_turn(g, rnd):
+    events = []
+    while not g.over():
+        best, bg = None, (0, 0)
+        for e in moves(g):
+            v = gain(g, e)
+            if v > bg:
+                best, bg = e, v
+        if best is None:
+            break
+        g.apply(best)
+        events.append(best)
+    if g.over():
+        return events
+
+    def pick(faces):
+        p = g.active()
+        b = g.board
+        best, bg = None, (0, 0)
+        for i in faces:
+            for c in b.island_conns[i]:
+                if not g.owner(c) and not g.why_not_place(c):
+                    before = (g.stones(p) - g.stones(1 - p), g.sticks(p) - g.sticks(1 - p))
+                    g.act(g._place, c)
+                    after = (g.stones(p) - g.stones(1 - p), g.sticks(p) - g.sticks(1 - p))
+                    Game.undo(g)  # a bare stick: past any sealed draw
+                    v = (after[0] - before[0], after[1] - before[1])
+                    if v[0] > bg[0]:
+                        best, bg = i, v
+        return best
+
+    tail = finish_turn(g, rnd, pick)
+    for e in tail:
+        g.apply(e)
+    return events + tail
+
+
+class Device:
+    def __init__(self):
+        self.planner = None
+
+    def __call__(self, g, rnd):
+        if self.planner is None or self.planner.g is not g:
+            self.planner = Planner(g)
+        return self.planner.play_turn()
+
+
+def player(name):
+    if name == "random":
+        return random_turn
+    if name == "greedy":
+        return greedy_turn
+    return Device()
+
+
+# --- the games ------------------------------------------------------------------------
+def play_game(a, b, seed, a_white, max_turns=400):
+    """(log lines, winner seat: "a", "b" or "draw") of one game."""
+    header = {"game": "kahuna", "layout": "kahuna", "cards": "digital", "seed": seed,
+              "first": "white", "variants": []}
+    g = new_game(header, load_layout("kahuna"))
+    rnd = random.Random(seed)
+    lines = [json.dumps(header)]
+    seats = (a, b) if a_white else (b, a)
+    turns = 0
+    while not g.over() and turns < max_turns:
+        for e in seats[g.active()](g, rnd):
+            lines.append(json.dumps(e))
+        turns += 1
+    w = g.winner()
+    if w is None or w == 2:
+        return lines, "draw"
+    return lines, "a" if (w == 0) == a_white else "b"
+
+
+def selfplay(games, seed, a, b, logs=None):
+    pa, pb = player(a), player(b)
+    result = {"a": a, "b": b, "games": games, "a_wins": 0, "b_wins": 0, "draws": 0}
+    if logs:
+        Path(logs).mkdir(parents=True, exist_ok=True)
+    for k in range(games):
+        lines, who = play_game(pa, pb, (seed * 100003 + k) & 0xFFFFFFFF, k % 2 == 0)
+        result["a_wins" if who == "a" else ("b_wins" if who == "b" else "draws")] += 1
+        if logs:
+            (Path(logs) / ("game%04d.jsonl" % k)).write_text("\n".join(lines) + "\n")
+    return result
+
+
+def run(args):
+    r = selfplay(args.games, args.seed, args.a, args.b, args.logs)
+    if args.json:
+        print(json.dumps(r))
+    else:
+        n = max(r["games"], 1)
+        print("%s vs %s, %d games: %s wins %d (%.0f%%), %s wins %d (%.0f%%), draws %d" % (
+            r["a"], r["b"], r["games"], r["a"], r["a_wins"], 100.0 * r["a_wins"] / n,
+            r["b"], r["b_wins"], 100.0 * r["b_wins"] / n, r["draws"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(0)

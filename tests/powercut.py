@@ -1,0 +1,199 @@
+"""Power cuts at every flash operation of a game, on littlefs and FAT
+(runs under native MicroPython: tests/test_store_power.py).
+
+This is littlefs's own power-loss test method (its test runner's
+"powerloss" modes: run the test, cut the power at the Nth program or
+erase of the block device, remount, check, for every N): the block device
+(host_tools/bench/flashdev.py) leaves a partly programmed page or a half-erased
+block at the cut. After each cut the flash is remounted and the firmware's
+App boots from it. Every boot must succeed, and the saved game (and the last
+archived one) must be what it was before the step in flight or after it.
+"""
+
+import json
+import os
+import vfs
+
+from flashdev import Flash, Sectors, PowerCut
+from companion import app as app_module, store as store_module
+from companion.app import App
+from companion.core import log
+from companion.store import Store
+from scenarios.common import saved_log
+
+MOUNT = "/fl"
+ROOT = MOUNT + "/games"
+
+
+def layouts():
+    with open("board_layouts/kahuna.json") as f:
+        return json.load(f)
+
+
+LAYOUT = layouts()
+
+
+def load_layout(name):
+    return LAYOUT
+
+
+def new_app():
+    return App(LAYOUT, Store(ROOT), lambda: 7, load_layout)
+
+
+def steps(events):
+    """The game's steps: each a function of the running App (returns the App to use next)."""
+    def boot(a):
+        a = new_app()
+        a.boot()
+        return a
+
+    def new_game(a):
+        a.new_game()
+        return a
+
+    def event(e):
+        def run(a):
+            a.game.apply(e)
+            a.pending.append(e)
+            if not a.flush():
+                raise PowerCut("write failed")
+            return a
+        return run
+
+    def idle(a):
+        a.idle()
+        return a
+
+    def garbage(a):  # what a cut half-way through a write can leave on FAT: bytes and a newline
+        d = ROOT + "/log"
+        last = sorted(n for n in os.listdir(d) if n.endswith(".jl"))[-1]
+        with open(d + "/" + last, "ab") as f:
+            f.write(b'{"op": "pl\xff\xfe\x00\n\xff\xff{"op"')
+        return a
+
+    out = [boot, new_game]
+    for i in range(len(events)):
+        out.append(event(events[i]))
+        if i % 3 == 2:
+            out.append(idle)  # merges pieces, writes a checkpoint
+    out += [garbage, boot]  # the repair path: the damaged tail goes, the original is archived
+    out += [new_game] + [event(e) for e in events[:4]] + [boot]  # the archive path, then appends again
+    return out
+
+
+def view():
+    """(valid lines of the running game, of the newest archived game), read only."""
+    out = []
+    for path in (ROOT + "/log", last_archived()):
+        if path is None:
+            out.append(None)
+            continue
+        try:
+            data = saved_log(*path.rsplit("/", 1))
+        except OSError:
+            out.append(None)
+            continue
+        lines = data.split(b"\n")
+        if data.endswith(b"\n") or not data:
+            lines.pop()
+        game, n, error = log.resume(lines, load_layout)
+        out.append([l.decode() for l in lines[:n]] or None)
+    return out
+
+
+def last_archived():
+    try:
+        names = Store(ROOT).finished()
+    except OSError:
+        return None
+    return ROOT + "/" + names[-1] if names else None
+
+
+PROGSIZE = [256]  # littlefs: the rp2 port's 256, or the ESP32 port's default 32
+
+
+def mount(dev, fat):
+    fs = vfs.VfsFat(dev) if fat else vfs.VfsLfs2(dev, progsize=PROGSIZE[0], readsize=32)
+    vfs.mount(fs, MOUNT)
+
+
+def unmount():
+    try:
+        vfs.umount(MOUNT)
+    except Exception:
+        pass
+
+
+def play(dev, script, stop=None):
+    """Run the steps (all, or until the power fails); the views after each step when all ran."""
+    a = None
+    views = []
+    for step in script:
+        a = step(a)
+        if stop is None:
+            views.append(view())
+    return views
+
+
+def run(fat, events, progsize=256):
+    """Cut at every flash operation of the game; returns (cut points tried, before, after)."""
+    PROGSIZE[0] = progsize
+    store_module.CHUNK = 100  # small pieces and frequent merges and checkpoints: every path is taken
+    store_module.MERGE = 2
+    app_module.CHECK_EVERY = 4
+    dev = Sectors(256) if fat else Flash(48, 4096, 256)
+    if fat:
+        vfs.VfsFat.mkfs(dev)
+    else:
+        vfs.VfsLfs2.mkfs(dev, progsize=progsize, readsize=32)
+    image = bytes(dev.mem)
+    dev.ops = 0
+    script = steps(events)
+    # the uncut game: the view after every step, and where each step's operations begin
+    mount(dev, fat)
+    os.mkdir(ROOT)
+    starts = []
+    views = [view()]
+    a = None
+    for step in script:
+        starts.append(dev.ops)
+        a = step(a)
+        views.append(view())
+    total = dev.ops
+    unmount()
+    before = after = 0
+    fresh = dev
+    for cut in range(starts[0], total):
+        fresh.mem[:] = image
+        dev = fresh.copy()
+        dev.ops = 0
+        mount(dev, fat)
+        os.mkdir(ROOT)
+        dev.cut_at = cut
+        a = None
+        k = 0
+        try:
+            for k in range(len(script)):
+                a = script[k](a)
+        except PowerCut:
+            pass
+        assert dev.dead, "cut %d: the power did not fail" % cut
+        unmount()
+        dev = dev.copy()
+        mount(dev, fat)
+        b = new_app()
+        b.boot()  # must not raise
+        got = view()
+        if b.game is not None:
+            assert log.replay(got[0], load_layout).state() == b.game.state(), "cut %d: boot state" % cut
+        if got == views[k]:
+            before += 1
+        elif got == views[k + 1]:
+            after += 1
+        elif k + 1 < len(script) and script[k + 1].__name__ == "boot" and got == views[k + 2]:
+            after += 1  # the boot after the cut did what the next step (a boot) does: repair
+        else:
+            raise AssertionError("cut %d (step %d): got %r, expected %r or %r" % (cut, k, got, views[k], views[k + 1]))
+        unmount()
+    return total - starts[0], before, after

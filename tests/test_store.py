@@ -1,0 +1,61 @@
+"""The store's recovery policy, checkpoints and a failing flash (CPython; the same
+scenarios run under both MicroPython ports in test_both_interpreters.py)."""
+
+import pytest
+
+from tests.scenarios import store_scenarios as sc
+
+
+@pytest.fixture(scope="module")
+def damage():
+    return sc.damage()
+
+
+def test_a_refused_event_resumes_before_it_and_keeps_the_whole_log(damage):
+    r = damage["refused"]
+    assert (r["events"], r["menu"], len(r["log"])) == (2, False, 3)
+    assert r["message"] == ["line 4 damaged:", "resumed before", "it. Whole log:", "game-0001.jsonl"]
+    assert r["kept"] == ["game-0001.jsonl"] and r["kept_whole"] == [True]
+
+
+def test_erased_flash_after_a_cut_is_the_event_in_flight(damage):
+    r = damage["erased_tail"]
+    assert (r["events"], r["menu"], r["message"], len(r["log"]), r["kept"]) == (4, False, [], 5, [])
+
+
+def test_garbage_with_newlines_after_a_cut_drops_only_the_garbage(damage):
+    r = damage["garbage_lines"]
+    assert (r["events"], len(r["log"]), r["kept_whole"]) == (4, 5, [True])
+    assert r["message"][0] == "line 6 damaged:"
+
+
+def test_a_torn_header_or_a_file_that_is_no_log_starts_a_fresh_game(damage):
+    # nothing to resume: the board plays at once with the menu's first choices
+    r = damage["torn_header"]
+    assert not r["menu"] and r["events"] == 0 and r["kept"] == [] and r["message"] == []
+    assert [h["game"] for h in r["log"]] == ["kahuna"] and r["log"][0]["first"] == "lot"
+    for case in ("not_a_log", "bad_header"):
+        r = damage[case]
+        assert not r["menu"] and r["events"] == 0 and r["kept_whole"] == [True]
+        assert len(r["log"]) == 1 and r["log"][0]["game"] == "kahuna"  # the new game's header only
+        # the damaged log's word stays on the display under the new game
+        assert r["message"] == ["unreadable saved", "game kept as", "game-0001.jsonl:", "start a new one"]
+
+
+def test_a_checkpoint_restores_the_same_game_and_undo_goes_back_through_it():
+    r = sc.checkpoints()
+    assert r["same_state"] and r["based"] == 12 and r["in_effect_after_boot"] == 1
+    assert r["undos_to_start"] == 12 and r["at_start"] and r["nothing_more"] == ["nothing to undo"]
+
+
+def test_a_failing_flash_plays_on_from_memory_and_catches_up():
+    r = sc.flash_fails()
+    assert r["message"][0] == "NOT SAVED (flash" and r["pending"] == 2 and r["log_while_failing"] == 2
+    assert r["message_after"] == ["saved again"] and len(r["log_after"]) == 5
+    assert r["long_message"][0] == "GAME NOT SAVED" and r["long_message"][-1].endswith("them")
+    assert r["caught_up"] == [0, False, 5 + 2 * 33]
+
+
+def test_a_full_flash_makes_room_by_deleting_the_oldest_archived_game():
+    r = sc.flash_full()
+    assert r["archived"] == ["game-0002"] and r["log"] == [sc.HEADER, {"op": "end_turn"}]
