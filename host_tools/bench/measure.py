@@ -421,7 +421,6 @@ def derive(raw, sizes, games, only, restore_events, firmware):
             f[k + ".lines"] = raw[k + ".lines"]
             f[k + ".rp2040_ms"] = rp2040_ms(raw[k + ".lines"])
         f.update(bench_timing.derive(raw))
-            f[k + ".rp2040_ms"] = round(raw[k + ".lines"] * rp_us_per_line / 1000, 2)
     if "ai.lines_each" in raw:
         lines, tried = raw["ai.lines_each"], raw["ai.tried_each"]
         f["ai.turns"] = list(AI_TURNS)
