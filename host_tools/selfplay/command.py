@@ -180,6 +180,9 @@ def play_game(a, b, seed, a_white, max_turns=400):
         for e in seats[g.active()](g, rnd):
             lines.append(json.dumps(e))
         turns += 1
+    if g.todo_open():  # a cascade ended the game: the players tidy the board (docs/rules.md)
+        g.apply({"op": "tidy"})
+        lines.append(json.dumps({"op": "tidy"}))
     w = g.winner()
     if w is None or w == 2:
         return lines, "draw"

@@ -6,7 +6,8 @@ card to draw. It tries each candidate move on the game itself (the undo
 journal takes it back, board image and all: Game.take_back) and scores the
 board it leaves. It sees only what its player may see: the board, its own
 hand, the face-up row, the number of cards in the pile and in each hand,
-the opponent's visible cards (variant 2) — never the opponent's hand, the pile's order or the face-down discards.
+the opponent's visible cards (variant 2) — never the opponent's hand, the
+pile's order or the face-down discards.
 
 The plan is a list of steps in a preallocated bytearray (kind, connection,
 card, card), so deciding allocates nothing that grows with the game.
