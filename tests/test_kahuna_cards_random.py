@@ -12,6 +12,7 @@ from companion.core.log import replay
 from host_tools.paths import load_layout
 
 from .random_kahuna_cards import random_game
+from .scenarios.common import rules
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -64,12 +65,15 @@ def test_undo_retraces_history_back_to_the_last_sealed_draw(seed):
                 in_effect.pop()
         else:
             in_effect.append((state, seal))
+    # an undo moves no piece: what it changed is left to do on the board, so
+    # the states compare without the to-do
     game = replay(lines, load_layout)
-    assert game.state() == in_effect[-1][0]
+    assert game.state() == live[-1]
+    assert rules(game.state()) == rules(in_effect[-1][0])
     while len(in_effect) > 1 and not in_effect[-1][1]:
         in_effect.pop()
         assert game.undo()
-        assert game.state() == in_effect[-1][0]
+        assert rules(game.state()) == rules(in_effect[-1][0])
     before = game.state()
     game.apply({"op": "undo"})  # a sealed draw (or the start) stops undo: no change
     assert game.state() == before

@@ -6,7 +6,7 @@ import sys
 
 from companion.core.log import replay
 from host_tools.paths import load_layout
-from host_tools.selfplay.command import selfplay
+from host_tools.selfplay.command import play_game, player, selfplay
 
 
 def test_selfplay_json_and_replayable_logs(tmp_path):
@@ -23,10 +23,20 @@ def test_selfplay_json_and_replayable_logs(tmp_path):
     for log in logs:
         game = replay(log.read_text().splitlines(), load_layout)
         assert game.over()
+        assert not game.todo_open()  # the players confirmed the physical board to the end
         firsts.append(json.loads(log.read_text().splitlines()[1]))
     cli = subprocess.run([sys.executable, "-m", "host_tools.cli", "replay", str(logs[0])],
                          capture_output=True, text=True, check=True).stdout
     assert json.loads(cli)["over"] is True
+
+
+def test_a_game_a_cascade_ends_closes_with_a_tidy_board():
+    # game 19 of `--seed 5 --a device --b random`: an early end by a majority's cascade
+    lines, _ = play_game(player("device"), player("random"), 5 * 100003 + 19, False)
+    game = replay(lines, load_layout)
+    assert game.over() and game.decided_by() == "early end"
+    assert json.loads(lines[-1]) == {"op": "tidy"}
+    assert game.state()["todo"] == {"off": [], "on": []}
 
 
 def test_selfplay_is_deterministic_and_every_player_plays():

@@ -13,7 +13,6 @@ import random
 import sys
 from pathlib import Path
 
-from companion.core.game import Game
 from companion.core.games import new_game
 from companion.core.kahuna_ai import Planner
 
@@ -65,7 +64,7 @@ def gain(g, event):
     before = (g.stones(p) - g.stones(1 - p), g.sticks(p) - g.sticks(1 - p))
     g.apply(event)
     after = (g.stones(p) - g.stones(1 - p), g.sticks(p) - g.sticks(1 - p))
-    g.undo()
+    g.take_back()  # a trial: the board image too
     return (after[0] - before[0], after[1] - before[1])
 
 
@@ -137,7 +136,7 @@ def greedy_turn(g, rnd):
                     before = (g.stones(p) - g.stones(1 - p), g.sticks(p) - g.sticks(1 - p))
                     g.act(g._place, c)
                     after = (g.stones(p) - g.stones(1 - p), g.sticks(p) - g.sticks(1 - p))
-                    Game.undo(g)  # a bare stick: past any sealed draw
+                    g.take_back()  # a bare stick: past any sealed draw
                     v = (after[0] - before[0], after[1] - before[1])
                     if v[0] > bg[0]:
                         best, bg = i, v
@@ -181,6 +180,9 @@ def play_game(a, b, seed, a_white, max_turns=400):
         for e in seats[g.active()](g, rnd):
             lines.append(json.dumps(e))
         turns += 1
+    if g.todo_open():  # a cascade ended the game: the players tidy the board (docs/rules.md)
+        g.apply({"op": "tidy"})
+        lines.append(json.dumps({"op": "tidy"}))
     w = g.winner()
     if w is None or w == 2:
         return lines, "draw"

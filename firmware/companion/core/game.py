@@ -87,6 +87,16 @@ class Game:
             self.s[at:at + n] = keep
         return True
 
+    def take_back(self):
+        """Take back the last event wholly, the board image too (and past a
+        sealed draw): a trial move of a search (core/kahuna_ai.py), never a
+        player's UNDO. False if no event is in effect."""
+        if not self._nmarks:
+            return False
+        self._nmarks -= 1
+        self._rewind()
+        return True
+
     def _rewind(self):
         """Take back the changes of the last event, through its mark; True if
         it changed a slot outside the board image (a rules event)."""

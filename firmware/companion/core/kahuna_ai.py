@@ -3,17 +3,17 @@
 `Planner(game).decide()` plans the active player's whole turn: which cards
 to play and where, which stick to remove, which card to give back and which
 card to draw. It tries each candidate move on the game itself (the undo
-journal takes it back) and scores the board it leaves. It sees only what
-its player may see: the board, its own hand, the face-up row, the number of
-cards in the pile and in each hand, the opponent's visible cards (variant 2)
-— never the opponent's hand, the pile's order or the face-down discards.
+journal takes it back, board image and all: Game.take_back) and scores the
+board it leaves. It sees only what its player may see: the board, its own
+hand, the face-up row, the number of cards in the pile and in each hand,
+the opponent's visible cards (variant 2) — never the opponent's hand, the
+pile's order or the face-down discards.
 
 The plan is a list of steps in a preallocated bytearray (kind, connection,
 card, card), so deciding allocates nothing that grows with the game.
 """
 
 from . import const
-from .game import Game
 from .kahuna import FINAL, PLAY
 
 # step kinds
@@ -157,7 +157,7 @@ class Planner:
             depth += 1
         self._draw(p, me)
         while depth:
-            Game.undo(g)
+            g.take_back()
             depth -= 1
         return self.n
 
@@ -181,7 +181,7 @@ class Planner:
             self._mark(f)
             g.place_free(f)
             gain = self._after(me, base, f) - base
-            Game.undo(g)
+            g.take_back()
             self.tried += 1
             if gain > best:
                 best, bk, bc, bi, bj = gain, FREE, f, NONE, NONE
@@ -194,7 +194,7 @@ class Planner:
                 self._mark(c)
                 g.place_card(c, i)
                 gain = self._after(me, base, c) - base - card
-                Game.undo(g)
+                g.take_back()
                 self.tried += 1
                 if gain > best:
                     best, bk, bc, bi, bj = gain, PLACE, c, i, NONE
@@ -210,7 +210,7 @@ class Planner:
             self._mark(c)
             g.remove_cards(c, i, j)
             gain = self._after(me, base, c) - base - 2 * card
-            Game.undo(g)
+            g.take_back()
             self.tried += 1
             if gain > best:
                 best, bk, bc, bi, bj = gain, REMOVE, c, i, j
@@ -268,7 +268,7 @@ class Planner:
             self._mark(c)
             g.act(g._place, c)
             v = self._after(me, base, c) - base
-            Game.undo(g)
+            g.take_back()
             self.tried += 1
             self.cval[c] = v if v > 0 else 0
 

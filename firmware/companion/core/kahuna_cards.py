@@ -284,6 +284,7 @@ class KahunaCards(Kahuna):
             if i >= 0:
                 raise Illegal("handicap sticks are placed without a card")
             self._place(c)
+            self.seen(c)
             return
         if i < 0:
             raise Illegal("a stick is paid with a card of one of its islands: name the card")
@@ -291,6 +292,7 @@ class KahunaCards(Kahuna):
         if why:
             raise Illegal(why)
         self._place(c)
+        self.seen(c)  # the press put the stick on (as in Kahuna): a cascade stays to do
         self._spend(i)
 
     def _place_free(self, c):
@@ -300,6 +302,7 @@ class KahunaCards(Kahuna):
         if why:
             raise Illegal(why)
         self._place(c)
+        self.seen(c)
 
     def _remove_idx(self, arg):
         c, i, j = arg
@@ -308,6 +311,7 @@ class KahunaCards(Kahuna):
         if why:
             raise Illegal(why)
         self._remove(c)
+        self.seen(c)  # the press took the stick off
         self._spend(i)
         self._spend(j)
         if self.variant1:

@@ -12,13 +12,16 @@ Presses (besides the board's sticks, as in ui/kahuna.py):
   takes that face-up card, TURN short again the top of the pile, TURN long
   skips the draw. In the final turns TURN short ends the turn.
 With a device player ("device" in the header), on its turn the display says
-what it does and the board shows it as a to-do: the stick to put on blinks,
-what comes off flashes; the human presses each one (TURN for its draw).
+what it does and the board shows it: the stick to put on blinks, the one to
+take off flashes; the human presses it (TURN for its draw), which logs the
+device's event. What that event takes off besides (a majority's cascade) is
+the core's to-do (core/game.py), as after any press: press each, or TURN.
 """
 
 from ..core import const
 from ..core.kahuna import FINAL, PLAY
 from ..frame import BLINK, FAST, PLAYER, PULSE
+from . import CONFIRMS, todo_event, todo_lines
 from .kahuna import NAME, UI as PhysicalUI
 
 # the device's step kinds, as in core/kahuna_ai.py (imported only for solo play)
@@ -82,9 +85,9 @@ class CardsUI(PhysicalUI):
         k = self.element.get(button)
         if k is None:
             return "button %d does nothing in Kahuna" % button
-        if self.real[k] != g.s[k]:
-            self.real[k] = g.s[k]
-            return None
+        done = todo_event(g, k)
+        if done is not None:
+            return done  # the players confirm this change is done
         names = g.board.island_names
         if k >= self.nconn:
             i = k - self.nconn
@@ -121,9 +124,10 @@ class CardsUI(PhysicalUI):
     def _device_press(self, button, long):
         g = self.game
         k = self.element.get(button)
-        if k is not None and self.real[k] != g.s[k]:
-            self.real[k] = g.s[k]  # a cascade's stick taken off, confirmed
-            return None
+        if k is not None:
+            done = todo_event(g, k)
+            if done is not None:
+                return done  # e.g. a cascade's stick taken off, confirmed
         step = self._next()
         if step is None:
             return "the device is thinking"
@@ -140,8 +144,9 @@ class CardsUI(PhysicalUI):
         g = self.game
         op = event["op"]
         PhysicalUI.accepted(self, event)
+        if op in CONFIRMS:
+            return  # only the board: the turn, the plan and the hand stay
         if op == "draw" or op == "end_turn" or op == "undo":
-            self.real[:] = g.s[:self.nelem]
             self.show = False
             self.drawing = False
             self.chosen = -1
@@ -192,6 +197,7 @@ class CardsUI(PhysicalUI):
         if step is not None:
             notes.append("Dev" + self._say(step))
             notes.append(self._say_more(step))
+            notes.extend(todo_lines(g, 1))  # what its last event took off besides
         elif self.device_turn():
             notes.append("Device thinks")
         else:
@@ -205,9 +211,12 @@ class CardsUI(PhysicalUI):
                 notes.append("Isl/TURN=pile")
             elif g.phase() == FINAL:
                 notes.append("TURN = end turn")
-            todo = self._todo()
+            # the to-do (core/game.py) gets one line at least, before the news
+            todo = todo_lines(g, max(1, 3 - len(notes)))
             if todo:
-                notes.append(todo)
+                if self.note and len(notes) + len(todo) > 3:
+                    notes.pop(0)
+                notes = notes[:3 - len(todo)] + todo
         if g.variant2:  # variant 2: the cards each hand shows (taken face up)
             for p in (0, 1):
                 text = self._hand_text(p, True)
