@@ -226,6 +226,24 @@ class Duell(Game):
                     t |= 2
         return t
 
+    def todo_mask(self):
+        """Bit k set: site k has something to do (one pass over the 18 stones)."""
+        s = self.s
+        at = self.real_at
+        m = 0
+        for i in range(18):
+            now = s[i]
+            was = s[at + i]
+            if now != was:
+                if was:
+                    m |= 1 << (was - 1)
+                if now:
+                    m |= 1 << (now - 1)
+        return m
+
+    def todo_open(self):
+        return self.todo_mask() != 0
+
     def confirm(self, e):
         s = self.s
         at = self.real_at

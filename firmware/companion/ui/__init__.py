@@ -58,6 +58,8 @@ def todo_items(game):
     """What the real board still lacks, as display items: "Off stone LALE",
     "On HUNA-ELAI" (the piece's word left out where it would not fit)."""
     out = []
+    if not game.todo_open():  # the common case, and the cheap test in every game
+        return out
     for want in (1, 2):
         for e in range(game.elements()):
             if game.todo_at(e) & want:

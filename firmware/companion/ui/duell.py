@@ -225,8 +225,9 @@ class UI:
             k = g.site(duel["at"])
             w = duel["winner"]
             frame.set(self.site_led[k], YELLOW if w == "draw" else PLAYER + PLAYERS.index(w), STEADY)
+        todo = g.todo_mask()
         for k in range(9):
-            if g.todo_at(k):
+            if todo >> k & 1:
                 frame.set(self.site_led[k], YELLOW, FAST)
         if self.sel >= 0:
             if g.phase() == PLACE and not g.memory:

@@ -60,8 +60,11 @@ class Probe:
         strip.write = marked_write
         keys = {"TURN": app.turn_key, "UNDO": app.undo_key, "MENU": app.menu_key}
         self.keys = keys
-        # the menu: its first choices (menu), then down to "New game" (after the
-        # game's options and Brightness), TURN
+        # a fresh board boots into a game: MENU opens the menu; then its first
+        # choices (menu), then down to "New game" (after the game's options and
+        # Brightness), TURN
+        if not app.menu_open:
+            self.tap(keys["MENU"])
         for code in menu:
             self.tap(code)
         for _ in range(nopt + 1):
