@@ -66,6 +66,30 @@ def _is_dir(path):
         return False
 
 
+def saved_log(root, name="log"):
+    """A saved game as one JSON-lines log (bytes): the running one (name "log")
+    or an archived one (game-NNNN, a folder of pieces, or an older whole
+    game-NNNN.jsonl). The store keeps a game as pieces named by their first
+    line (see Store); a merge's leftover (a piece starting inside
+    the one before) is skipped."""
+    path = root + "/" + name
+    if not _is_dir(path):
+        try:
+            with open(path, "rb") as f:
+                return f.read()
+        except OSError:
+            return b""
+    out = []
+    end = 0
+    for first, piece in sorted((int(n[:-3]), n) for n in os.listdir(path) if n.endswith(".jl") and n[:-3].isdigit()):
+        with open(path + "/" + piece, "rb") as f:
+            data = f.read()
+        if first >= end or not out:
+            out.append(data)
+            end = first + data.count(b"\n")
+    return b"".join(out)
+
+
 def _read(path):
     with open(path, "rb") as f:
         return f.read()

@@ -1,10 +1,10 @@
 """Helpers for scenarios, usable under both interpreters."""
 
 import json
-import os
 
 from companion.core import Illegal
 from companion.core.games import new_game
+from companion.store import saved_log  # noqa: F401 (the scenarios read saved games with it)
 
 # tests/scenarios/../../board_layouts; under MicroPython the scenarios are
 # mounted at /lib/scenarios, so this is /board_layouts there.
@@ -47,37 +47,6 @@ def ev(op, at=None, **more):
     for k in more:
         d[k] = more[k]
     return d
-
-
-def _is_dir(path):
-    try:
-        return os.stat(path)[0] & 0x4000 != 0
-    except OSError:
-        return False
-
-
-def saved_log(root, name="log"):
-    """A saved game as one JSON-lines log (bytes): the running one (name "log")
-    or an archived one (game-NNNN, a folder of pieces, or an older whole
-    game-NNNN.jsonl). The store keeps a game as pieces named by their first
-    line (companion/store.py); a merge's leftover (a piece starting inside
-    the one before) is skipped."""
-    path = root + "/" + name
-    if not _is_dir(path):
-        try:
-            with open(path, "rb") as f:
-                return f.read()
-        except OSError:
-            return b""
-    out = []
-    end = 0
-    for first, piece in sorted((int(n[:-3]), n) for n in os.listdir(path) if n.endswith(".jl") and n[:-3].isdigit()):
-        with open(path + "/" + piece, "rb") as f:
-            data = f.read()
-        if first >= end or not out:
-            out.append(data)
-            end = first + data.count(b"\n")
-    return b"".join(out)
 
 
 def rules(state):
