@@ -244,25 +244,7 @@ function drawHands(json) {
     box.dataset.players = players.join(" ");
     box.replaceChildren();
     for (const player of players) {
-      const who = player[0].toUpperCase() + player.slice(1);
-      const panel = document.createElement("section");
-      panel.className = "secret covered";
-      panel.id = "hand-" + player;
-      panel.dataset.player = player;
-      panel.setAttribute("aria-label", who + "'s hand");
-      const head = document.createElement("div");
-      head.className = "head";
-      const title = document.createElement("h2");
-      title.textContent = who + "'s hand";
-      const toggle = document.createElement("button");
-      toggle.type = "button";
-      toggle.className = "cover-toggle";
-      toggle.textContent = "Show";
-      toggle.onclick = () => {
-        const covered = panel.classList.toggle("covered");
-        toggle.textContent = covered ? "Show" : "Hide";
-      };
-      head.append(title, toggle);
+      const [panel, head, who] = coveredPanel(player, "hand-", "'s hand", "'s hand");
       const hand = document.createElement("p");
       hand.className = "hand";
       const cover = document.createElement("p");
@@ -273,6 +255,31 @@ function drawHands(json) {
     }
   }
   for (const player of players) $("hand-" + player).querySelector(".hand").textContent = hands[player] || "(no cards)";
+}
+
+// A player's panel under a cover (Duell's hood, a Kahuna hand), with the
+// Show/Hide toggle in its head: [panel, head, the player's name capitalised].
+function coveredPanel(player, idPrefix, label, heading) {
+  const who = player[0].toUpperCase() + player.slice(1);
+  const panel = document.createElement("section");
+  panel.className = "secret covered";
+  panel.id = idPrefix + player;
+  panel.dataset.player = player;
+  panel.setAttribute("aria-label", who + label);
+  const head = document.createElement("div");
+  head.className = "head";
+  const title = document.createElement("h2");
+  title.textContent = who + heading;
+  const toggle = document.createElement("button");
+  toggle.type = "button";
+  toggle.className = "cover-toggle";
+  toggle.textContent = "Show";
+  toggle.onclick = () => {
+    const covered = panel.classList.toggle("covered");
+    toggle.textContent = covered ? "Show" : "Hide";
+  };
+  head.append(title, toggle);
+  return [panel, head, who];
 }
 
 // --- the run loop -------------------------------------------------------------
@@ -422,25 +429,7 @@ function setupPlayerPanels() {
   const shortcuts = {};
   document.body.classList.toggle("players", Object.keys(board.secret).length > 0);
   Object.entries(board.secret).forEach(([player, keys], i) => {
-    const who = player[0].toUpperCase() + player.slice(1);
-    const panel = document.createElement("section");
-    panel.className = "secret covered";
-    panel.id = "panel-" + player;
-    panel.dataset.player = player;
-    panel.setAttribute("aria-label", who + "'s secret keys");
-    const head = document.createElement("div");
-    head.className = "head";
-    const title = document.createElement("h2");
-    title.textContent = who + "'s hood";
-    const toggle = document.createElement("button");
-    toggle.type = "button";
-    toggle.className = "cover-toggle";
-    toggle.textContent = "Show";
-    toggle.onclick = () => {
-      const covered = panel.classList.toggle("covered");
-      toggle.textContent = covered ? "Show" : "Hide";
-    };
-    head.append(title, toggle);
+    const [panel, head, who] = coveredPanel(player, "panel-", "'s secret keys", "'s hood");
     const row = document.createElement("div");
     row.className = "keys";
     keys.forEach((k, j) => {
