@@ -15,7 +15,7 @@ import os
 import vfs
 
 from flashdev import Flash, Sectors, PowerCut
-from companion import app as app_module, store as store_module
+from companion import app as app_module, blocks, store as store_module
 from companion.app import App
 from companion.core import log
 from companion.store import Store
@@ -37,8 +37,11 @@ def load_layout(name):
     return LAYOUT
 
 
+DEVICE = [None]  # littlefs's block device: the store's raw log blocks (None on FAT: files only)
+
+
 def new_app():
-    return App(LAYOUT, Store(ROOT), lambda: 7, load_layout)
+    return App(LAYOUT, Store(ROOT, flash=DEVICE[0]), lambda: 7, load_layout)
 
 
 def steps(events):
@@ -116,6 +119,7 @@ PROGSIZE = [256]  # littlefs: the rp2 port's 256, or the ESP32 port's default 32
 def mount(dev, fat):
     fs = vfs.VfsFat(dev) if fat else vfs.VfsLfs2(dev, progsize=PROGSIZE[0], readsize=32)
     vfs.mount(fs, MOUNT)
+    DEVICE[0] = None if fat else dev
 
 
 def unmount():
@@ -139,6 +143,7 @@ def play(dev, script, stop=None):
 def run(fat, events, progsize=256):
     """Cut at every flash operation of the game; returns (cut points tried, before, after)."""
     PROGSIZE[0] = progsize
+    blocks.PAGE = 256 if progsize == 256 else 1  # the rp2 port programs whole pages, the ESP32 any bytes
     store_module.CHUNK = 100  # small pieces and frequent merges and checkpoints: every path is taken
     store_module.MERGE = 2
     app_module.CHECK_EVERY = 4

@@ -197,8 +197,8 @@ def _seed():
         return time.ticks_us() & 0x3FFFFFFF
 
 
-def boot_app(layout, store_root, seed=_seed, layouts=LAYOUTS):
-    app = App(layout, Store(store_root), seed,
+def boot_app(layout, store_root, seed=_seed, layouts=LAYOUTS, flash=None):
+    app = App(layout, Store(store_root, flash=flash), seed,
               lambda name: load_json(layouts + "/" + name + ".json"))
     app.boot()
     return app
@@ -286,7 +286,8 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
     screen = _screen(board, layouts, (name, PROFILES.get(sys.platform)))
     screen.show(["Companion", "starting..."])
     layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile)
-    app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, layouts=layouts))
+    app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, layouts=layouts,
+                                                           flash=board.flash()))
     if isinstance(app, Halted):
         try:
             leds = board.leds(profile, BLANK_LEDS)  # whatever an earlier run lit goes off

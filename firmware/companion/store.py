@@ -1,9 +1,16 @@
-"""The game log on flash: JSON lines in small pieces, safe against power cuts.
+"""The game log on flash: JSON lines, safe against power cuts.
 
 The running game is the folder ROOT/log: pieces named by the number of
-their first line (00000.jl holds the header). Read in order they are one
-ordinary JSON-lines log (so `companion pull-log` and the simulator read
-it). An event is one append to the last piece, closed at once: on littlefs
+their first line (00000.jl holds the header), then, on a board whose
+littlefs block device the store is given (`flash`), raw log blocks
+NNNNN.blk (blocks.py): each event is programmed into an erased block that
+littlefs wrote in quiet time, with no erase and no file-system write in
+between (docs/firmware.md, "The game log on flash"). Read in order they
+are one ordinary JSON-lines log (`join`: `companion pull-log` and the
+simulator read it so).
+
+Without a raw block device (the simulator, CPython, FAT) an event is one
+append to the last piece, closed at once: on littlefs
 a piece of up to CHUNK bytes stays inline in its folder's metadata, so an
 append programs a metadata page or two and erases nothing but the
 occasional compaction (an append to a larger file copies its last block
@@ -27,6 +34,9 @@ import errno
 import os
 import sys
 
+from binascii import hexlify, unhexlify
+
+from . import blocks
 from .core import log
 
 ENOSPC = getattr(errno, "ENOSPC", 28)
@@ -66,28 +76,33 @@ def _is_dir(path):
         return False
 
 
-def saved_log(root, name="log"):
-    """A saved game as one JSON-lines log (bytes): the running one (name "log")
-    or an archived one (game-NNNN, a folder of pieces, or an older whole
-    game-NNNN.jsonl). The store keeps a game as pieces named by their first
-    line (see Store); a merge's leftover (a piece starting inside
-    the one before) is skipped."""
-    path = root + "/" + name
-    if not _is_dir(path):
-        try:
-            with open(path, "rb") as f:
-                return f.read()
-        except OSError:
-            return b""
+def join(pieces):
+    """One ordinary JSON-lines log (bytes) from a log folder's files
+    [(name, bytes)]: the pieces NNNNN.jl in the order of their first line
+    (a merge's leftover, a piece starting inside the one before, is
+    skipped), then the lines of the raw blocks NNNNN.blk in order."""
     out = []
     end = 0
-    for first, piece in sorted((int(n[:-3]), n) for n in os.listdir(path) if n.endswith(".jl") and n[:-3].isdigit()):
-        with open(path + "/" + piece, "rb") as f:
-            data = f.read()
+    for first, data in sorted((int(n[:-3]), d) for n, d in pieces if n.endswith(".jl") and n[:-3].isdigit()):
         if first >= end or not out:
             out.append(data)
             end = first + data.count(b"\n")
+    for seq, data in sorted((int(n[:-4]), d) for n, d in pieces if n.endswith(".blk") and n[:-4].isdigit()):
+        out.append(data[blocks.MARK:blocks.body(data)[0]])
     return b"".join(out)
+
+
+def saved_log(root, name="log"):
+    """A saved game as one JSON-lines log (bytes): the running one (name "log")
+    or an archived one (game-NNNN, a folder of pieces and blocks, or an
+    older whole game-NNNN.jsonl)."""
+    path = root + "/" + name
+    if not _is_dir(path):
+        try:
+            return _read(path)
+        except OSError:
+            return b""
+    return join([(n, _read(path + "/" + n)) for n in os.listdir(path) if n.endswith(".jl") or n.endswith(".blk")])
 
 
 def _read(path):
@@ -118,20 +133,25 @@ def _remove(path):
             pass
 
 
-def _pieces(folder):
-    """[(first line, file name)] of a log folder, in order."""
+def _pieces(folder, ext=".jl"):
+    """[(number, file name)] of a log folder's pieces (or raw blocks: ".blk"), in order."""
     out = []
+    k = len(ext)
     for name in os.listdir(folder):
-        if name.endswith(".jl") and name[:-3].isdigit():
-            out.append((int(name[:-3]), name))
+        if name.endswith(ext) and name[:-k].isdigit():
+            out.append((int(name[:-k]), name))
     out.sort()
     return out
 
 
 class Store:
-    def __init__(self, root="/games", keep=KEEP):
+    def __init__(self, root="/games", keep=KEEP, flash=None):
         self.root = root
         self.keep = keep
+        self.flash = flash  # the block device under root's littlefs (None: files only)
+        # raw blocks: the log's lines (.blk), and the checkpoint and clock lines (.chk)
+        self.raw = blocks.Raw(flash, ".blk") if flash is not None else None
+        self.side = blocks.Raw(flash, ".chk") if flash is not None else None
         self.dir = root + "/" + LOG
         self.n = 0  # complete lines in the log
         self.crc = 0  # crc32 of those lines (each with its newline)
@@ -141,6 +161,8 @@ class Store:
         self.problem = None  # read(): what was wrong beyond the lines it returned
         self.dropped = b""
         self.torn = False  # the last append failed: it may have left part of its line
+        self.side_lines = []
+        self.convert = False  # raw blocks read without a raw block device: rewritten as a piece first
         if not _exists(root):
             os.mkdir(root)
 
@@ -149,7 +171,8 @@ class Store:
         """The complete lines of the running game as bytes (header first), or None.
 
         A torn last line (a write cut by a power loss) is dropped and its
-        piece rewritten without it. Lines that cannot be read in order (a
+        piece rewritten without it (in a raw block it stays: the next line
+        goes into the next block). Lines that cannot be read in order (a
         piece missing or unreadable) end the list; `problem` says so."""
         self._adopt()
         self.problem = None
@@ -157,6 +180,9 @@ class Store:
         self.n = self.crc = self.size = 0
         self.tail = -1
         self.closed = []
+        self.convert = False
+        if self.raw is not None:
+            self.raw.clear()
         if not _is_dir(self.dir):
             return None
         d = self.dir + "/"
@@ -175,7 +201,7 @@ class Store:
                 continue
             if first > self.n:
                 self.problem = "lines %d to %d are missing" % (self.n + 1, first)
-                break
+                return lines or None
             try:
                 data = _read(d + name)
             except OSError:  # FAT: a cut left the newest piece's clusters unrecorded
@@ -189,26 +215,39 @@ class Store:
                 else:
                     _remove(d + name)
                     break
-            new = data[:cut].split(b"\n")
-            new.pop()
-            lines += new
-            self.n += len(new)
-            self.crc = crc32(data[:cut], self.crc)
+            self._took(lines, data)
             if self.tail >= 0 and self.size <= CHUNK:
                 self.closed.append(self.tail)
             self.tail = first
             self.size = len(data)
+        if self.raw is not None:
+            for data in self.raw.read(self.dir):
+                self._took(lines, data)
+            self.dropped = self.raw.dropped or self.dropped
+            self.side_lines = self.side.read(self.dir)  # for load_check and load_clock
+        else:  # a raw log read without its block device: the next append rewrites it as a piece
+            for data in blocks.Raw(None, ".blk").read(self.dir):
+                self._took(lines, data)
+                self.convert = True
         return lines or None
 
+    def _took(self, lines, data):
+        new = data.split(b"\n")
+        new.pop()
+        lines += new
+        self.n += len(new)
+        self.crc = crc32(data, self.crc)
+
     def _adopt(self):
-        """Finish a New game cut short; a whole log at ROOT/current.jsonl
-        becomes the running game."""
+        """Finish a New game or a repair cut short; a whole log at
+        ROOT/current.jsonl becomes the running game."""
         new = self.dir + ".new"
         if _is_dir(new):
             if _is_dir(self.dir):
                 _rmtree(new)  # cut before the old game was archived: it goes on
             else:
                 os.rename(new, self.dir)
+        _rmtree(self.dir + ".old")
         path = self.root + "/" + CURRENT
         if not _exists(path):
             return
@@ -223,12 +262,8 @@ class Store:
         dropped. The new folder is written first and renamed into place after
         the archiving, so a cut leaves the old game running or the new one
         started."""
-        new = self.dir + ".new"
-        _rmtree(new)
-        os.mkdir(new)
         data = log.dump(header).encode() + b"\n"
-        with open(new + "/00000.jl", "wb") as f:
-            f.write(data)
+        new, spare = self._fresh(data)
         if self.n == 1:  # never played: not worth a place in the archive
             _rmtree(self.dir)
         self.archive()
@@ -238,6 +273,31 @@ class Store:
         self.tail = 0
         self.size = len(data)
         self.closed = []
+        if spare is not None:
+            self.raw.spare = spare
+            self.raw.last = spare[0]
+
+    def _fresh(self, data):
+        """A log folder beside the running one, holding data as its first
+        piece and, on a raw block device, an empty raw block: (its path, the
+        block as Store.spare, or None)."""
+        new = self.dir + ".new"
+        _rmtree(new)
+        os.mkdir(new)
+        with open(new + "/00000.jl", "wb") as f:
+            f.write(data)
+        if self.raw is None:
+            return new, None
+        self.raw.clear()
+        try:
+            spare = self.raw.allocate(new)
+        except OSError:
+            return new, None  # no room: the first event tries again
+        if spare[2] is None:  # not found on the flash: the root is on another device
+            _rmtree(new + "/00001.blk")
+            self.flash = self.raw = self.side = None
+            return new, None
+        return new, spare
 
     def append(self, event):
         """Log one event. On a full flash the oldest archived game is deleted
@@ -258,8 +318,18 @@ class Store:
         return True
 
     def _append(self, line):
-        if self.tail < 0:
+        raw = self.raw
+        if self.tail < 0 and (raw is None or raw.blk is None and raw.spare is None):
             self.read()
+        if raw is not None:
+            data = line.encode()
+            raw.append(self.dir, data)
+            self.n += 1
+            self.crc = crc32(b"\n", crc32(data, self.crc))
+            return
+        if self.convert:
+            self._rewrite(self.n)
+            self.convert = False
         if self.torn:  # a write failed: cut what it may have left before writing again
             path = "%s/%05d.jl" % (self.dir, self.tail)
             data = _read(path) if _exists(path) else b""
@@ -284,8 +354,15 @@ class Store:
         self.crc = crc32(data, self.crc)
 
     def maintain(self):
-        """Quiet-time work (no press for a while): merge closed pieces.
-        True if it wrote anything."""
+        """Quiet-time work (no press for a while): allocate the next raw block
+        (of the log or of the checkpoints) once the one being written is half
+        full, or merge closed pieces. True if it wrote anything."""
+        if self.raw is not None:
+            for raw in (self.raw, self.side):
+                if raw.due() and (raw is self.raw or raw.blk is not None):  # .chk: once it is used
+                    raw.spare = raw.allocate(self.dir)
+                    return True
+            return False
         if len(self.closed) < MERGE:
             return False
         self._merge()
@@ -301,6 +378,9 @@ class Store:
 
     def truncate(self, n):
         """Keep only the first n lines of the running game (none: no game)."""
+        if _pieces(self.dir, ".blk"):
+            self._rewrite(n)
+            return
         pieces = _pieces(self.dir)
         for i in range(len(pieces) - 1, -1, -1):  # the last first: a cut leaves a prefix
             first, name = pieces[i]
@@ -318,48 +398,87 @@ class Store:
         self._clear_check()
         self.read()
 
+    def _rewrite(self, n):
+        """truncate() of a log with raw blocks (they cannot be cut back): the
+        first n lines go into a new folder, which replaces the old one by
+        renames (a cut leaves the old log or the new)."""
+        data = saved_log(self.root)
+        end = 0
+        for _ in range(n):
+            end = data.find(b"\n", end) + 1
+        new = self._fresh(data[:end])[0]
+        self._clear_check()
+        if _is_dir(self.dir):
+            os.rename(self.dir, self.dir + ".old")
+        os.rename(new, self.dir)
+        _rmtree(self.dir + ".old")
+        self.read()
+
     def keep_copy(self):
-        """Copy the running game's files, as they are, into the archive; its name."""
+        """Copy the running game's lines, as they are, into the archive; its name."""
         name = self._next_name()
-        _write(self.root + "/" + name + ".jsonl", b"".join(
-            _read(self.dir + "/" + n) for n in sorted(os.listdir(self.dir)) if not n.endswith(".tmp"))
-            + self.dropped)
+        _write(self.root + "/" + name + ".jsonl", saved_log(self.root) + self.dropped)
         self._prune()
         return name + ".jsonl"
 
-    # --- checkpoint ----------------------------------------------------------
+    # --- checkpoint and clock -----------------------------------------------
+    # In files beside the log (check.bin, clock.txt), or with raw blocks as
+    # lines "c N CRC HEX" and "t MS" in the log folder's .chk blocks.
     def save_check(self, snapshot):
         """The game state after every line logged so far (a bytes snapshot)."""
-        _write(self.root + "/" + CHECK, ("%d %d\n" % (self.n, self.crc)).encode() + snapshot)
+        head = "%d %d" % (self.n, self.crc)
+        if self.side is not None:
+            self.side.append(self.dir, b"c " + head.encode() + b" " + hexlify(snapshot))
+        else:
+            _write(self.root + "/" + CHECK, head.encode() + b"\n" + snapshot)
 
     def load_check(self, lines):
         """(n, snapshot) of a checkpoint that matches the first n of these lines, or None."""
         try:
-            data = _read(self.root + "/" + CHECK)
-            end = data.index(b"\n")
-            n, crc = [int(x) for x in data[:end].split()]
-        except (OSError, ValueError):
+            if self.side is not None:
+                n, crc, snapshot = self._side(b"c ").split()
+                snapshot = unhexlify(snapshot)
+            else:
+                data = _read(self.root + "/" + CHECK)
+                end = data.index(b"\n")
+                n, crc = data[:end].split()
+                snapshot = data[end + 1:]
+            n, crc = int(n), int(crc)
+        except (OSError, ValueError, AttributeError):
             return None
         if 0 < n <= len(lines) and crc32(b"\n".join(lines[:n]) + b"\n") == crc:
-            return n, data[end + 1:]
+            return n, snapshot
         return None
+
+    def _side(self, kind):
+        """The last complete line of this kind in the .chk blocks, without its kind (None: none)."""
+        found = None
+        for data in self.side_lines:
+            at = data.rfind(b"\n" + kind)
+            if at >= 0 or data.startswith(kind):
+                found = data[at + 1 + len(kind):data.index(b"\n", at + 1)]
+        return found
 
     def _clear_check(self):
         _remove(self.root + "/" + CHECK)
 
-    # --- clock ---------------------------------------------------------------
     def save_clock(self, ms):
         """The running game's clock: the time left at its last logged event."""
+        if self.side is not None:
+            self.side.append(self.dir, b"t %d" % ms)
+            return
         with open(self.root + "/" + CLOCK, "w") as f:
             f.write("%d\n" % ms)
 
     def load_clock(self):
         """The saved time left in ms, or None (none saved, or the write was cut)."""
         try:
+            if self.side is not None:
+                return int(self._side(b"t "))
             with open(self.root + "/" + CLOCK) as f:
                 text = f.read()
             return int(text) if text.endswith("\n") else None
-        except (OSError, ValueError):
+        except (OSError, ValueError, TypeError):
             return None
 
     # --- archive -------------------------------------------------------------
@@ -367,12 +486,17 @@ class Store:
         _remove(self.root + "/" + CLOCK)
         self._clear_check()
         if _is_dir(self.dir):
+            for number, name in _pieces(self.dir, ".chk"):
+                os.remove(self.dir + "/" + name)  # the finished game needs no checkpoint
             if _pieces(self.dir):
                 os.rename(self.dir, self.root + "/" + self._next_name())
             else:
                 _rmtree(self.dir)
         self.n = 0
         self.tail = -1
+        if self.raw is not None:
+            self.raw.clear()
+            self.side.clear()
         self._prune()
 
     def _next_name(self):

@@ -6,7 +6,9 @@ Flash semantics: erase sets a whole block to 0xFF; a program can only clear
 bits (new = old & data). A cut during an erase leaves the block half erased
 (its first half 0xFF, the rest as it was, one byte in between garbage); a cut
 during a program leaves the page partly programmed (a prefix written, then
-a few garbage bytes, the rest untouched). After a cut every operation fails
+a few bytes with only some of their bits programmed, the rest untouched). A
+program only ever clears the bits it is given as 0: bytes given as 0xFF
+stay as they were, cut or not (NOR flash: a 1 bit is never programmed). After a cut every operation fails
 until `revive()` (the next boot).
 
 Block protocol (extended, as littlefs uses it): readblocks(block, buf,
@@ -87,7 +89,7 @@ class Flash:
             mem[a + i] &= buf[i]
         if cut:
             for i in range(n, min(n + 3, len(buf))):
-                mem[a + i] &= self._garbage()
+                mem[a + i] &= buf[i] | self._garbage()
             raise PowerCut("cut while programming")
 
     def erase(self, block):

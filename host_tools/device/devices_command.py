@@ -5,6 +5,8 @@ from pathlib import Path
 
 from mpremote.transport import TransportError
 
+from companion.store import join
+
 from .connection import DeviceError, boards, connect, disconnect
 
 # The firmware's log folder: companion/store.py Store(root="/games").
@@ -33,17 +35,10 @@ def run_devices(args):
 
 
 def join_pieces(pieces):
-    """One ordinary JSON-lines log from a store folder's pieces [(file name, bytes)]:
+    """One ordinary JSON-lines log from a store folder's files [(file name, bytes)]:
     the running game (log/) and each archived one (game-NNNN/) are kept as
-    pieces named by their first line (companion/store.py); a merge's
-    leftover (a piece starting inside the one before) is skipped."""
-    out = []
-    end = 0
-    for first, data in sorted((int(n[:-3]), d) for n, d in pieces if n.endswith(".jl") and n[:-3].isdigit()):
-        if first >= end or not out:
-            out.append(data)
-            end = first + data.count(b"\n")
-    return b"".join(out)
+    pieces and raw blocks; the firmware's own reader (companion/store.py) joins them."""
+    return join(pieces)
 
 
 def pull_logs(port, dest):

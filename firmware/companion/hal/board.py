@@ -19,6 +19,23 @@ from .leds import Leds, GRB
 from .screen import Screen
 
 
+def flash():
+    """The block device under the internal flash's file system, for the game
+    log's raw blocks (companion/blocks.py), or None on a port we do not know
+    (the log is then kept in littlefs files only)."""
+    try:
+        if sys.platform == "rp2":
+            import rp2
+            return rp2.Flash()
+        if sys.platform == "esp32":
+            import esp32
+            found = esp32.Partition.find(esp32.Partition.TYPE_DATA, label="vfs")
+            return found[0] if found else None
+    except Exception as e:  # an older port without these: files only
+        print("companion: no raw flash for the log:", e)
+    return None
+
+
 def _i2c(spec):
     return machine.I2C(spec.get("i2c", 0), sda=machine.Pin(spec["sda"]),
                        scl=machine.Pin(spec["scl"]), freq=400000)

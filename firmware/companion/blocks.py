@@ -1,0 +1,183 @@
+"""Raw log blocks: each event programmed straight into erased flash.
+
+A block file NNNNN.blk (in the game's log folder) is exactly one flash
+block, written once by littlefs when nobody is pressing: a random MARK-byte
+marker, then erased bytes (0xFF). littlefs never rewrites a file it is not
+asked to write, so the block stays where it is; the store finds it on the
+flash by its marker and programs each event's line into it, after the
+lines before it. Programming only clears bits, so it needs no erase: an
+event costs two small programs and no erase (littlefs itself would erase a
+block for every few events: docs/firmware.md, "The game log on flash").
+
+Read through the file system, a block is its marker, JSON lines, then 0xFF.
+Each line is programmed in two steps, its text and then its newline, so a
+line counts only once its newline is there: a power cut in the first step
+leaves a line without one, in the second a byte that is not quite one.
+After a cut the writer goes on in the next block, never after a torn line.
+"""
+
+import os
+import sys
+
+MARK = 16
+# The RP2040's flash programs whole 256-byte pages (bytes given as 0xFF stay
+# as they are); the ESP32's takes any bytes, and must not be given 0xFF over
+# programmed ones (ESP-IDF may check that a write only clears bits).
+PAGE = 256 if sys.platform == "rp2" else 1  # 256 or 1
+ERASED = b"\xff" * 256
+
+
+def body(data):
+    """(end of the complete lines, clean) of a block file's bytes: its lines
+    are data[MARK:end]; clean when nothing is programmed after them, so the
+    next line may go at end."""
+    free = data.find(b"\xff", MARK)
+    if free < 0:
+        free = len(data)
+    end = max(data.rfind(b"\n", MARK, free) + 1, MARK)
+    return end, end == free and len(data.rstrip(b"\xff")) <= free
+
+
+def create(path, size):
+    """Write a block file of `size` bytes (one flash block): its marker, the rest erased."""
+    try:
+        mark = bytearray(os.urandom(MARK))
+    except (AttributeError, NotImplementedError, OSError):
+        import time
+        mark = bytearray(b"%016x" % time.ticks_us())
+    mark[0] = 0x43  # never all 0xFF, so never taken for an erased block
+    with open(path, "wb") as f:
+        f.write(mark)
+        for _ in range((size - MARK) // len(ERASED)):
+            f.write(ERASED)
+        f.write(ERASED[:(size - MARK) % len(ERASED)])
+    return bytes(mark)
+
+
+def locate(dev, marks):
+    """The flash block holding each marker (None: not found, or found twice)."""
+    found = [None] * len(marks)
+    seen = [0] * len(marks)
+    head = bytearray(MARK)
+    for block in range(dev.ioctl(4, 0)):
+        dev.readblocks(block, head, 0)
+        for i in range(len(marks)):
+            if head == marks[i]:
+                found[i] = block
+                seen[i] += 1
+    return [found[i] if seen[i] == 1 else None for i in range(len(marks))]
+
+
+def program(dev, block, off, data, buf=None):
+    """Program data at byte off of a flash block; where the chip wants whole
+    pages (PAGE 256), a page at a time, the page's other bytes given as 0xFF."""
+    if PAGE == 1:
+        dev.writeblocks(block, data, off)
+        return
+    buf = buf or bytearray(256)
+    src = memoryview(data)
+    end = off + len(data)
+    start = off - off % 256
+    while start < end:
+        buf[:] = ERASED
+        a = max(off, start)
+        b = min(end, start + 256)
+        buf[a - start:b - start] = src[a - off:b - off]
+        dev.writeblocks(block, buf, start)
+        start += 256
+
+
+def write_line(dev, block, off, line, buf=None):
+    """Program one line (bytes without its newline) at off, then its newline:
+    the line counts from the moment the newline is there. Returns the new end."""
+    program(dev, block, off, line, buf=buf)
+    end = off + len(line)
+    try:
+        program(dev, block, end, b"\n", buf=buf)
+    except OSError:
+        check = bytearray(1)
+        dev.readblocks(block, check, end)
+        if check[0] != 0x0A:
+            raise
+    return end + 1
+
+
+def _numbered(folder, ext):
+    out = []
+    k = len(ext)
+    for name in os.listdir(folder):
+        if name.endswith(ext) and name[:-k].isdigit():
+            out.append((int(name[:-k]), name))
+    out.sort()
+    return out
+
+
+class Raw:
+    """One stream of lines kept in raw blocks NNNNN<ext> of a folder: the
+    block the next line goes to, and a spare allocated in quiet time."""
+
+    def __init__(self, flash, ext):
+        self.flash = flash
+        self.ext = ext
+        self.page = bytearray(256)  # program()'s page buffer, made once
+        self.clear()
+
+    def clear(self):
+        self.blk = None  # [number, marker, flash block (None: not looked up yet), next offset (None: full)]
+        self.spare = None  # an empty block for the next one, same form
+        self.last = 0  # the highest block number in the folder
+        self.dropped = b""  # a torn last line
+
+    def read(self, folder):
+        """The lines (bytes, each with its newline) of every block, in order."""
+        self.clear()
+        out = []
+        for number, name in _numbered(folder, self.ext):
+            with open(folder + "/" + name, "rb") as f:
+                data = f.read()
+            self.last = number
+            if len(data) <= MARK:  # cut while littlefs wrote it: never used
+                os.remove(folder + "/" + name)
+                continue
+            end, clean = body(data)
+            if end > MARK or not clean:
+                out.append(data[MARK:end])
+                self.dropped = b"" if clean else data[end:len(data.rstrip(b"\xff"))]
+                self.blk = [number, data[:MARK], None, end if clean else None]
+                self.spare = None
+            elif self.spare is None:
+                self.spare = [number, data[:MARK], None, MARK]
+        return out
+
+    def append(self, folder, line):
+        """Program one line (bytes, no newline); an erase only when no spare is ready."""
+        if MARK + len(line) + 1 > self.size():
+            raise OSError(27)  # EFBIG: a line longer than a block (no event is)
+        blk = self.blk
+        if blk is None or blk[3] is None or blk[3] + len(line) + 1 > self.size():
+            if self.spare is None:
+                self.spare = self.allocate(folder)
+            blk = self.blk = self.spare
+            self.spare = None
+        if blk[2] is None:
+            blk[2] = locate(self.flash, [blk[1]])[0]
+            if blk[2] is None:
+                blk[3] = None
+                raise OSError(5)  # EIO: its block is not on the flash: the next try takes a new one
+        at = blk[3]
+        blk[3] = None  # until the line is whole: a failure leaves this block to the next one
+        blk[3] = write_line(self.flash, blk[2], at, line, self.page)
+
+    def due(self):
+        """True when the next block should be allocated now, in quiet time."""
+        blk = self.blk
+        return self.spare is None and (blk is None or blk[3] is None or blk[3] > self.size() // 2)
+
+    def allocate(self, folder):
+        """Write the next block file (littlefs erases a block); it, found on the flash."""
+        self.last += 1
+        mark = create("%s/%05d%s" % (folder, self.last, self.ext), self.size())
+        return [self.last, mark, locate(self.flash, [mark])[0], MARK]
+
+    def size(self):
+        return self.flash.ioctl(5, 0)

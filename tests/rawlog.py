@@ -1,0 +1,161 @@
+"""The game log in raw blocks (companion/blocks.py) on littlefs, under native
+MicroPython (tests/test_store_raw.py): each function returns what it saw."""
+
+import json
+import os
+import vfs
+
+from flashdev import Flash, PowerCut
+from companion import blocks
+from companion.store import Store, saved_log
+
+MOUNT = "/fl"
+ROOT = MOUNT + "/games"
+HEADER = {"game": "kahuna", "layout": "kahuna", "variants": [], "first": "white"}
+EVENTS = [{"op": "place", "at": "ALOA-BARI"}, {"op": "end_turn"}, {"op": "place", "at": "BARI-DUDA"}]
+
+
+def mount(dev):
+    try:
+        vfs.umount(MOUNT)
+    except OSError:
+        pass
+    vfs.mount(vfs.VfsLfs2(dev, progsize=256, readsize=32), MOUNT)
+
+
+def fresh(blocks_count=64):
+    blocks.PAGE = 256
+    dev = Flash(blocks_count, 4096, 256)
+    vfs.VfsLfs2.mkfs(dev, progsize=256, readsize=32)
+    mount(dev)
+    os.mkdir(ROOT)
+    return dev
+
+
+def files():
+    return sorted(os.listdir(ROOT + "/log"))
+
+
+def appends():
+    """Events programmed into the raw block: no erase, no littlefs write."""
+    dev = fresh()
+    s = Store(ROOT, flash=dev)
+    s.begin(HEADER)
+    erases, ops = dev.erases, dev.ops
+    for e in EVENTS:
+        s.append(e)
+    out = {"erases": dev.erases - erases, "program_calls": dev.ops - ops, "files": files(),
+           "log": saved_log(ROOT).decode()}
+    again = Store(ROOT, flash=dev)
+    out["read"] = [l.decode() for l in again.read()]
+    again.append({"op": "end_turn"})
+    out["after_reboot"] = saved_log(ROOT).decode().split("\n")[-2]
+    return out
+
+
+def cut(step):
+    """The power fails during the step-th flash operation of an append
+    (0: programming the line's text, 1: its newline); then a reboot."""
+    dev = fresh()
+    s = Store(ROOT, flash=dev)
+    s.begin(HEADER)
+    s.append(EVENTS[0])
+    dev.cut_at = dev.ops + step
+    try:
+        s.append(EVENTS[1])
+        raised = False
+    except PowerCut:
+        raised = True
+    dev = dev.copy()
+    mount(dev)
+    s = Store(ROOT, flash=dev)
+    lines = [l.decode() for l in s.read()]
+    erases = dev.erases
+    s.append(EVENTS[2])
+    return {"raised": raised, "read": lines, "dropped": s.dropped.decode("utf-8", "replace")[:20],
+            "erases_for_next": dev.erases - erases, "files": files(),
+            "log": saved_log(ROOT).decode()}
+
+
+def fill():
+    """A block fills up: quiet time allocates the next one, and the line that
+    no longer fits goes there without an erase."""
+    dev = fresh()
+    s = Store(ROOT, flash=dev)
+    s.begin(HEADER)
+    quiet = []
+    erases_in_appends = 0
+    n = 0
+    while "00003.blk" not in files() and n < 400:
+        e = dev.erases
+        s.append({"op": "place", "at": "ALOA-BARI"})
+        erases_in_appends += dev.erases - e
+        n += 1
+        if s.maintain():
+            quiet.append(n)
+    again = Store(ROOT, flash=dev)
+    return {"events": n, "quiet": quiet, "erases_in_appends": erases_in_appends, "files": files(),
+            "lines": len(again.read()), "log_ok": saved_log(ROOT).count(b"\n") == n + 1}
+
+
+def elsewhere():
+    """The store's folder is not on the device it was given (an SD card):
+    the log is kept in files, as on a board without raw flash."""
+    dev = fresh()
+    other = Flash(16, 4096, 256)
+    s = Store(ROOT, flash=other)
+    s.begin(HEADER)
+    for e in EVENTS:
+        s.append(e)
+    return {"raw": s.raw is not None, "files": files(), "other_programs": other.programs,
+            "log": saved_log(ROOT).decode()}
+
+
+def side():
+    """Checkpoints and the clock are lines of the .chk blocks."""
+    dev = fresh()
+    s = Store(ROOT, flash=dev)
+    s.begin(HEADER)
+    s.append(EVENTS[0])
+    s.save_check(b"\x00\xff\n\x07")
+    s.save_clock(61000)
+    s.append(EVENTS[1])
+    s.save_clock(59500)
+    erases = dev.erases
+    s.save_check(b"\x01\x02")
+    s.save_clock(58000)
+    again = Store(ROOT, flash=dev)
+    lines = again.read()
+    return {"check": list(again.load_check(lines)[1]), "check_n": again.load_check(lines)[0],
+            "clock": again.load_clock(), "erases_after_first": dev.erases - erases, "files": files(),
+            "root": sorted(os.listdir(ROOT))}
+
+
+def truncate():
+    """A damaged log's repair keeps a prefix: raw lines cannot be cut back,
+    so the prefix goes to a new folder that replaces the old one."""
+    dev = fresh()
+    s = Store(ROOT, flash=dev)
+    s.begin(HEADER)
+    for e in EVENTS:
+        s.append(e)
+    kept = s.keep_copy()
+    s.truncate(2)
+    s.append({"op": "end_turn"})
+    return {"kept": kept, "kept_log": saved_log(ROOT, kept).decode().count("\n"), "files": files(),
+            "log": saved_log(ROOT).decode(), "n": s.n}
+
+
+def without_flash():
+    """A raw log read by a store without the block device (a port where it
+    is missing): the lines are read, and the first append rewrites the log
+    as a piece (pieces cannot follow raw blocks)."""
+    dev = fresh()
+    s = Store(ROOT, flash=dev)
+    s.begin(HEADER)
+    for e in EVENTS[:2]:
+        s.append(e)
+    plain = Store(ROOT)
+    read = [l.decode() for l in plain.read()]
+    plain.append(EVENTS[2])
+    return {"read": read, "files": files(), "log": saved_log(ROOT).decode()}

@@ -1,0 +1,98 @@
+"""The game log in raw blocks on littlefs (companion/blocks.py), under native
+MicroPython with the rp2 port's littlefs on a counting flash (tests/rawlog.py);
+`companion pull-log` joins the same files on the host."""
+
+import json
+
+import pytest
+
+from host_tools.device.devices_command import join_pieces
+from host_tools.micropython import run_native
+from host_tools.paths import ROOT
+
+H = '{"layout": "kahuna", "variants": [], "first": "white", "game": "kahuna"}'
+E = ['{"op": "place", "at": "ALOA-BARI"}', '{"op": "end_turn"}', '{"op": "place", "at": "BARI-DUDA"}']
+
+
+def native(call):
+    out = run_native("import rawlog, json\nprint('OUT ' + json.dumps(rawlog.%s))" % call,
+                     heapsize="16M", paths=(ROOT / "host_tools" / "bench",))
+    return json.loads([l for l in out.splitlines() if l.startswith("OUT ")][-1][4:])
+
+
+@pytest.mark.native
+def test_events_are_programmed_into_the_raw_block_without_an_erase():
+    got = native("appends()")
+    assert got["erases"] == 0
+    assert got["program_calls"] == 6  # per event: its text, then its newline
+    assert got["files"] == ["00000.jl", "00001.blk"]
+    assert got["log"] == "\n".join([H] + E) + "\n"
+    assert got["read"] == [H] + E
+    assert got["after_reboot"] == '{"op": "end_turn"}'
+
+
+@pytest.mark.native
+def test_a_line_cut_while_programmed_is_dropped_and_the_next_goes_to_a_fresh_block():
+    got = native("cut(0)")  # the power fails while the line's text is programmed
+    assert got["raised"] and got["read"] == [H, E[0]]
+    assert got["dropped"].startswith('{"op"')  # kept for the archive copy of a damaged log
+    assert got["files"] == ["00000.jl", "00001.blk", "00002.blk"] and got["erases_for_next"] == 1
+    assert got["log"] == "\n".join([H, E[0], E[2]]) + "\n"
+
+
+@pytest.mark.native
+def test_a_cut_while_the_newline_is_programmed_leaves_the_line_before_or_after():
+    got = native("cut(1)")
+    assert got["raised"] and got["read"] in ([H, E[0]], [H, E[0], E[1]])
+    expected = [H, E[0]] + ([E[1]] if len(got["read"]) == 3 else []) + [E[2]]
+    assert got["log"] == "\n".join(expected) + "\n"
+
+
+@pytest.mark.native
+def test_a_full_block_goes_on_in_the_spare_that_quiet_time_allocated():
+    got = native("fill()")
+    assert got["erases_in_appends"] == 0  # every allocation happened in maintain()
+    assert len(got["quiet"]) == 2 and got["quiet"][0] < got["quiet"][1] == got["events"]  # the loop stops at the third block
+    assert got["files"] == ["00000.jl", "00001.blk", "00002.blk", "00003.blk"]
+    assert got["lines"] == got["events"] + 1 and got["log_ok"]
+
+
+@pytest.mark.native
+def test_a_store_not_on_the_given_flash_keeps_its_log_in_files():
+    got = native("elsewhere()")
+    assert got == {"raw": False, "files": ["00000.jl"], "other_programs": 0,
+                   "log": "\n".join([H] + E) + "\n"}
+
+
+@pytest.mark.native
+def test_checkpoints_and_the_clock_are_lines_of_the_side_blocks():
+    got = native("side()")
+    assert got["check"] == [1, 2] and got["check_n"] == 3 and got["clock"] == 58000
+    assert got["erases_after_first"] == 0
+    assert got["files"] == ["00000.jl", "00001.blk", "00001.chk"] and got["root"] == ["log"]
+
+
+@pytest.mark.native
+def test_repairing_a_raw_log_keeps_the_prefix_in_a_new_folder():
+    got = native("truncate()")
+    assert got["kept"] == "game-0001.jsonl" and got["kept_log"] == 4
+    assert got["log"] == "\n".join([H, E[0], '{"op": "end_turn"}']) + "\n" and got["n"] == 3
+    assert got["files"] == ["00000.jl", "00001.blk"]
+
+
+@pytest.mark.native
+def test_a_store_without_the_block_device_reads_a_raw_log_and_goes_on_in_pieces():
+    got = native("without_flash()")
+    assert got["read"] == [H] + E[:2]
+    assert got["files"] == ["00000.jl"]  # the blocks are gone; all lines in one piece
+    assert got["log"] == "\n".join([H] + E) + "\n"
+
+
+def test_pull_log_joins_pieces_and_raw_blocks_in_order():
+    marker = b"C" + bytes(range(1, 16))
+    torn = b'{"op": "pl'
+    blk1 = marker + (E[0] + "\n").encode() + torn + b"\xff" * 100
+    blk2 = marker + (E[1] + "\n" + E[2] + "\n").encode() + b"\xff" * 100
+    pieces = [("00002.blk", blk2), ("00000.jl", (H + "\n").encode()), ("00001.blk", blk1),
+              ("00001.chk", marker + b"c 1 2 00\n"), ("empty.tmp", b"")]
+    assert join_pieces(pieces).decode() == "\n".join([H] + E) + "\n"
