@@ -217,12 +217,10 @@ class Duell(Game):
         here = e + 1
         t = 0
         for i in range(18):
-            now = s[i]
-            was = s[at + i]
-            if now != was:
-                if was == here:
+            if s[i] != s[at + i]:
+                if s[at + i] == here:
                     t |= 1
-                if now == here:
+                if s[i] == here:
                     t |= 2
         return t
 
@@ -232,9 +230,9 @@ class Duell(Game):
         at = self.real_at
         m = 0
         for i in range(18):
-            now = s[i]
-            was = s[at + i]
-            if now != was:
+            if s[i] != s[at + i]:
+                was = s[at + i]
+                now = s[i]
                 if was:
                     m |= 1 << (was - 1)
                 if now:

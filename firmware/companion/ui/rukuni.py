@@ -10,7 +10,7 @@ When the game is over, TURN (or any cell) shows the groups one by one.
 """
 
 from ..core.rukuni import TOWER, MOVE, SET
-from ..frame import PLAYER, YELLOW, DIM, STEADY, BLINK, FAST, PULSE
+from ..frame import PLAYER, YELLOW, DIM, BLINK, FAST, PULSE
 from . import controls, todo_event, todo_lines, piece_text
 
 OPTIONS = (
@@ -90,23 +90,25 @@ class UI:
         s = g.s
         led = self.led
         group = self.roots[self.shown - 1] if self.shown else -1
+        at = g.real_at
+        colour = frame.colour  # the frame is clear: only pieces are painted, in place
+        effect = frame.effect
         for c in range(g.ncell):
-            now = s[c]
-            was = g.real(c)
-            if now != was:
-                if now:
-                    frame.set(led[c], _colour(now), BLINK)
-                else:
-                    frame.set(led[c], _colour(was), FAST)
-            elif now == TOWER:
-                frame.set(led[c], YELLOW, STEADY)
-            elif now:
-                if group < 0:
-                    frame.set(led[c], PLAYER + now - 1, STEADY)
+            if s[c] or s[at + (c >> 2)] >> ((c & 3) << 1) & 3:  # a piece in the game or on the real board
+                now = s[c]
+                was = g.real(c)
+                if now != was:
+                    colour[led[c]] = _colour(now or was)
+                    effect[led[c]] = BLINK if now else FAST
+                elif now == TOWER:
+                    colour[led[c]] = YELLOW
+                elif group < 0:
+                    colour[led[c]] = PLAYER + now - 1
                 elif g.root(c) == group:
-                    frame.set(led[c], PLAYER + now - 1, PULSE)
+                    colour[led[c]] = PLAYER + now - 1
+                    effect[led[c]] = PULSE
                 else:
-                    frame.set(led[c], DIM, STEADY)
+                    colour[led[c]] = DIM
         # Hints, except on cells where the real board still has to change.
         buf = self.buf
         if g.phase() == SET:
@@ -121,8 +123,9 @@ class UI:
             n = 0
         for k in range(n):
             c = buf[k]
-            if not g.todo_at(c):
-                frame.set(led[c], colour, PULSE)
+            if s[c] == g.real(c):  # nothing to do there on the real board
+                frame.colour[led[c]] = colour
+                frame.effect[led[c]] = PULSE
 
     def describe(self, button):
         """What the cell is and what stands there, for its accessible name."""
