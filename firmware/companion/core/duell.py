@@ -87,6 +87,9 @@ class Duell(Game):
         self._on = bytearray(18)  # colour * 9 + site -> value there, 0 none
         self._need_colour = bytearray(NSITES)  # per half-filled site: the colour it needs
         self._need_forbidden = bytearray(NSITES)  # and the value that stone must not have
+        # the stones and the board image side by side, compared in C: nothing to do (todo_mask)
+        self._stones = memoryview(s)[:18]
+        self._image = memoryview(s)[self.real_at:self.real_at + 18]
         self._ops = {"put": self._put_event, "mask": self._mask_event, "swap": self._swap_event,
                      "move": self._move_event, "pass": self._pass, "time_up": self._time_up}
 
@@ -212,6 +215,8 @@ class Duell(Game):
         return NSITES
 
     def todo_at(self, e):
+        if self._stones == self._image:  # in C: the board is as the game says
+            return 0
         s = self.s
         at = self.real_at
         here = e + 1
@@ -226,6 +231,8 @@ class Duell(Game):
 
     def todo_mask(self):
         """Bit k set: site k has something to do (one pass over the 18 stones)."""
+        if self._stones == self._image:  # in C: the board is as the game says
+            return 0
         s = self.s
         at = self.real_at
         m = 0
@@ -240,7 +247,11 @@ class Duell(Game):
         return m
 
     def todo_open(self):
-        return self.todo_mask() != 0
+        return self._stones != self._image
+
+    def seen_all(self):
+        if self._stones != self._image:
+            Game.seen_all(self)
 
     def confirm(self, e):
         s = self.s

@@ -58,6 +58,7 @@ class Leds:
         self.anim = bytearray(n)  # the animated LEDs
         self.stale = bytearray(n)  # animated LEDs whose colour or effect changed
         self.levels = bytearray(HALF + 1)  # _animate: each effect's level at this phase
+        self.scaled = bytearray(3)
         self.blank = bytes(n)
         self.nanim = 0
         self.src = None  # the frame that self.views look at
@@ -179,17 +180,21 @@ class Leds:
         lev = self.level
         stale = self.stale
         want = self.want
+        rgb = self.scaled  # the strip bytes of colour c at level l (the last pair made)
+        c = l = -1
         for j in range(self.nanim):
             i = anim[j]
             level = lv[effect[i]]
             if level != lev[i] or stale[i]:  # LED i at this level
                 stale[i] = 0
                 lev[i] = level
-                p = colour[i] * 3
-                k = i * 3
-                want[k + self.ro] = PALETTE[p] * level >> 8
-                want[k + self.go] = PALETTE[p + 1] * level >> 8
-                want[k + self.bo] = PALETTE[p + 2] * level >> 8
+                if colour[i] != c or level != l:
+                    c = colour[i]
+                    l = level
+                    rgb[self.ro] = PALETTE[3 * c] * level >> 8
+                    rgb[self.go] = PALETTE[3 * c + 1] * level >> 8
+                    rgb[self.bo] = PALETTE[3 * c + 2] * level >> 8
+                want[3 * i:3 * i + 3] = rgb
                 self.changed = True
 
     def _cap(self):
