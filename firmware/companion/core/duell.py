@@ -14,6 +14,7 @@ PLAYERS = ("bison", "wolf")
 VARIANTS = ("memory", "profi")
 MIGIS = const(18)
 NSITES = const(9)
+SITE_BYTE = tuple(bytes((k + 1,)) for k in range(NSITES))  # a stone's slot value on site k, for find()
 
 # phases
 PLACE = const(0)
@@ -134,12 +135,8 @@ class Duell(Game):
 
     def stone_on(self, p, site):
         """The lowest value of colour p's stones on a site; 0 if it holds none."""
-        s = self.s
-        base = p * 9 - 1
-        for v in range(1, 10):
-            if s[base + v] == site + 1:
-                return v
-        return 0
+        i = self.s.find(SITE_BYTE[site], p * 9, p * 9 + 9)  # in C: the first of its nine stones there
+        return i - p * 9 + 1 if i >= 0 else 0
 
     def total(self, p, site):
         s = self.s
