@@ -14,6 +14,7 @@ PLAYERS = ("bison", "wolf")
 VARIANTS = ("memory", "profi")
 MIGIS = const(18)
 NSITES = const(9)
+SITE_BYTE = tuple(bytes((k + 1,)) for k in range(NSITES))  # a stone's slot value on site k, for find()
 
 # phases
 PLACE = const(0)
@@ -87,6 +88,9 @@ class Duell(Game):
         self._on = bytearray(18)  # colour * 9 + site -> value there, 0 none
         self._need_colour = bytearray(NSITES)  # per half-filled site: the colour it needs
         self._need_forbidden = bytearray(NSITES)  # and the value that stone must not have
+        # the stones and the board image side by side, compared in C: nothing to do (todo_mask)
+        self._stones = memoryview(s)[:18]
+        self._image = memoryview(s)[self.real_at:self.real_at + 18]
         self._ops = {"put": self._put_event, "mask": self._mask_event, "swap": self._swap_event,
                      "move": self._move_event, "pass": self._pass, "time_up": self._time_up}
 
@@ -131,12 +135,8 @@ class Duell(Game):
 
     def stone_on(self, p, site):
         """The lowest value of colour p's stones on a site; 0 if it holds none."""
-        s = self.s
-        base = p * 9 - 1
-        for v in range(1, 10):
-            if s[base + v] == site + 1:
-                return v
-        return 0
+        i = self.s.find(SITE_BYTE[site], p * 9, p * 9 + 9)  # in C: the first of its nine stones there
+        return i - p * 9 + 1 if i >= 0 else 0
 
     def total(self, p, site):
         s = self.s
@@ -212,29 +212,31 @@ class Duell(Game):
         return NSITES
 
     def todo_at(self, e):
+        if self._stones == self._image:  # in C: the board is as the game says
+            return 0
         s = self.s
         at = self.real_at
         here = e + 1
         t = 0
         for i in range(18):
-            now = s[i]
-            was = s[at + i]
-            if now != was:
-                if was == here:
+            if s[i] != s[at + i]:
+                if s[at + i] == here:
                     t |= 1
-                if now == here:
+                if s[i] == here:
                     t |= 2
         return t
 
     def todo_mask(self):
         """Bit k set: site k has something to do (one pass over the 18 stones)."""
+        if self._stones == self._image:  # in C: the board is as the game says
+            return 0
         s = self.s
         at = self.real_at
         m = 0
         for i in range(18):
-            now = s[i]
-            was = s[at + i]
-            if now != was:
+            if s[i] != s[at + i]:
+                was = s[at + i]
+                now = s[i]
                 if was:
                     m |= 1 << (was - 1)
                 if now:
@@ -242,7 +244,11 @@ class Duell(Game):
         return m
 
     def todo_open(self):
-        return self.todo_mask() != 0
+        return self._stones != self._image
+
+    def seen_all(self):
+        if self._stones != self._image:
+            Game.seen_all(self)
 
     def confirm(self, e):
         s = self.s

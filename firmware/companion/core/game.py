@@ -167,7 +167,8 @@ class Game:
         s = self.s
         at = self.real_at
         for k in range(self.nreal):
-            self.set(at + k, s[k])
+            if s[at + k] != s[k]:
+                self.set(at + k, s[k])
 
     def elements(self):
         """How many elements (places with a button) the to-do is counted in."""

@@ -192,9 +192,32 @@ class Rukuni(Game):
         shift = (c & 3) * 2
         self.set(slot, (self.s[slot] & ~(3 << shift)) | (self.s[c] << shift))
 
+    def _image(self, j):
+        """Slot j of the board image as the rules' cells are (four whole cells: j < ncell // 4)."""
+        s = self.s
+        c = j << 2
+        return s[c] | s[c + 1] << 2 | s[c + 2] << 4 | s[c + 3] << 6
+
     def seen_all(self):
-        for c in range(self.ncell):
+        at = self.real_at
+        whole = self.ncell >> 2
+        for j in range(whole):  # four cells a slot at once
+            v = self._image(j)
+            if self.s[at + j] != v:
+                self.set(at + j, v)
+        for c in range(whole << 2, self.ncell):
             self.seen(c)
+
+    def todo_open(self):
+        at = self.real_at
+        whole = self.ncell >> 2
+        for j in range(whole):
+            if self.s[at + j] != self._image(j):
+                return True
+        for c in range(whole << 2, self.ncell):
+            if self.todo_at(c):
+                return True
+        return False
 
     def elements(self):
         return self.ncell

@@ -31,6 +31,8 @@ MA_IDLE = const(1)  # mA per WS2812, all dark
 
 
 PULSE_STEP_MS = const(40)  # the pulse's brightness changes in steps of this (25 a second)
+CHUNK = const(8)  # LEDs _diff compares at once, in C
+ONE = tuple(bytes((e,)) for e in range(HALF + 1))  # each effect as one byte, for bytearray.find (in C)
 
 
 class Leds:
@@ -52,11 +54,15 @@ class Leds:
         self.effect = bytearray(n)
         self.level = bytearray(n)  # each LED's level as last written
         self.want = bytearray(3 * n)  # the strip's bytes before the current cap
-        self.lut = bytearray(len(PALETTE))  # PALETTE at the current brightness
+        self.rgb = [bytearray(3) for _ in range(len(PALETTE) // 3)]  # each colour's 3 strip bytes now
         self.anim = bytearray(n)  # the animated LEDs
         self.stale = bytearray(n)  # animated LEDs whose colour or effect changed
+        self.levels = bytearray(HALF + 1)  # _animate: each effect's level at this phase
+        self.scaled = bytearray(3)
         self.blank = bytes(n)
         self.nanim = 0
+        self.src = None  # the frame that self.views look at
+        self.views = None
         self.used = 0  # bit e: effect e is in the frame
         self.key = -1  # the animation phases last rendered
         self.bright = -1
@@ -88,9 +94,13 @@ class Leds:
         all_ = brightness != self.bright
         if all_:
             self.bright = brightness
-            lut = self.lut
-            for j in range(len(PALETTE)):
-                lut[j] = PALETTE[j] * brightness >> 8
+            for j in range(len(self.rgb)):
+                c = self.rgb[j]
+                c[self.ro] = PALETTE[3 * j] * brightness >> 8
+                c[self.go] = PALETTE[3 * j + 1] * brightness >> 8
+                c[self.bo] = PALETTE[3 * j + 2] * brightness >> 8
+        if frame is not self.src:
+            self._views(frame)
         if all_ or frame.colour != self.colour or frame.effect != self.effect:  # C-level comparisons
             self._diff(frame, all_)
         if self.nanim:
@@ -99,6 +109,15 @@ class Leds:
             self.changed = False
             self._cap()
             self.strip.write()
+
+    def _views(self, frame):
+        """Memoryviews of CHUNK LEDs each, of the frame's colours and effects
+        and of the rendered ones: _diff compares them in C, chunk by chunk."""
+        self.src = frame
+        self.views = []
+        for a in (frame.colour, frame.effect, self.colour, self.effect):
+            m = memoryview(a)
+            self.views.append([m[k:k + CHUNK] for k in range(0, self.n, CHUNK)])
 
     def _diff(self, frame, all_):
         fc = frame.colour
@@ -110,31 +129,30 @@ class Leds:
             na = 0
             used = 0
             if fe != self.blank:  # C-level: any effect at all?
-                for i in range(self.n):
-                    if fe[i]:
-                        e = fe[i]
+                for e in range(1, HALF + 1):  # each effect's LEDs, found in C
+                    i = fe.find(ONE[e])
+                    if i >= 0:
+                        used |= 1 << (e if e < MARK else MARK)
+                    while i >= 0:
                         anim[na] = i
                         na += 1
-                        used |= 1 << (e if e < MARK else MARK)
+                        i = fe.find(ONE[e], i + 1)
             self.nanim = na
             self.used = used
             self.key = -1
-        lut = self.lut
+        rgb = self.rgb
         want = self.want
         stale = self.stale
-        ro = self.ro
-        go = self.go
-        bo = self.bo
-        for i in range(self.n):
-            if all_ or fc[i] != colour[i] or fe[i] != effect[i]:
-                if fe[i]:
-                    stale[i] = 1  # animated: its level comes from _animate
-                else:  # steady: the palette at this brightness
-                    p = fc[i] * 3
-                    k = i * 3
-                    want[k + ro] = lut[p]
-                    want[k + go] = lut[p + 1]
-                    want[k + bo] = lut[p + 2]
+        n = self.n
+        fcv, fev, cv, ev = self.views
+        for j in range(len(cv)):
+            if all_ or fcv[j] != cv[j] or fev[j] != ev[j]:  # in C: a changed LED among these
+                for i in range(j * CHUNK, min(j * CHUNK + CHUNK, n)):
+                    if all_ or fc[i] != colour[i] or fe[i] != effect[i]:
+                        if fe[i]:
+                            stale[i] = 1  # animated: its level comes from _animate
+                        else:  # steady: the palette at this brightness
+                            want[3 * i:3 * i + 3] = rgb[fc[i]]
         colour[:] = fc  # in C
         effect[:] = fe
         self.changed = True
@@ -144,47 +162,40 @@ class Leds:
         if key == self.key:
             return
         self.key = key
-        slow_on = (now // 500) & 1 == 0
-        fast_on = (now // 125) & 1 == 0
-        flash_on = (now // 100) & 1 == 0
+        lv = self.levels  # each effect's level now
+        lv[BLINK] = brightness if (now // 500) & 1 == 0 else 0
+        lv[FAST] = brightness if (now // 125) & 1 == 0 else 0
+        lv[FLASH] = 255 if (now // 100) & 1 == 0 else 0  # a refusal shows even when dimmed
         t = (now % 1600) // PULSE_STEP_MS * PULSE_STEP_MS
-        wave = 40 + (t if t < 800 else 1600 - t) * 215 // 800  # pulse: 40..255
-        t = now % 2000  # MARK + n is dark in the first n of these 300 ms slots, for 120 ms each
-        dark_from = t // 300 + 1 if t % 300 < 120 else 255
+        lv[PULSE] = brightness * (40 + (t if t < 800 else 1600 - t) * 215 // 800) >> 8  # wave 40..255
+        lv[HALF] = brightness >> 2
+        if self.used >> MARK:
+            t = now % 2000  # MARK + n is dark in the first n of these 300 ms slots, for 120 ms each
+            dark_from = t // 300 + 1 if t % 300 < 120 else 255
+            for m in range(4):
+                lv[MARK + m] = 0 if m >= dark_from else brightness
+        colour = self.colour
         effect = self.effect
         anim = self.anim
         lev = self.level
         stale = self.stale
+        want = self.want
+        rgb = self.scaled  # the strip bytes of colour c at level l (the last pair made)
+        c = l = -1
         for j in range(self.nanim):
             i = anim[j]
-            e = effect[i]
-            level = brightness
-            if e == BLINK:
-                level = level if slow_on else 0
-            elif e == FAST:
-                level = level if fast_on else 0
-            elif e == FLASH:
-                level = 255 if flash_on else 0  # a refusal shows even when dimmed
-            elif e == PULSE:
-                level = level * wave >> 8
-            elif e == HALF:
-                level = level >> 2
-            elif e >= MARK and e - MARK >= dark_from:
-                level = 0
-            if level != lev[i] or stale[i]:
+            level = lv[effect[i]]
+            if level != lev[i] or stale[i]:  # LED i at this level
                 stale[i] = 0
-                self._set(i, level)
-
-    def _set(self, i, level):
-        """LED i at this level."""
-        self.level[i] = level
-        p = self.colour[i] * 3
-        k = i * 3
-        want = self.want
-        want[k + self.ro] = PALETTE[p] * level >> 8
-        want[k + self.go] = PALETTE[p + 1] * level >> 8
-        want[k + self.bo] = PALETTE[p + 2] * level >> 8
-        self.changed = True
+                lev[i] = level
+                if colour[i] != c or level != l:
+                    c = colour[i]
+                    l = level
+                    rgb[self.ro] = PALETTE[3 * c] * level >> 8
+                    rgb[self.go] = PALETTE[3 * c + 1] * level >> 8
+                    rgb[self.bo] = PALETTE[3 * c + 2] * level >> 8
+                want[3 * i:3 * i + 3] = rgb
+                self.changed = True
 
     def _cap(self):
         """The strip's bytes, the whole frame scaled down if the estimated

@@ -204,29 +204,23 @@ class UI:
         return {"op": "swap", "player": who, "a": a, "b": site_name(k)}
 
     # --- output -----------------------------------------------------------------
-    def _occupied(self):
-        """Bit p * 9 + k: colour p has a stone on site k (one pass over the
-        stones, instead of asking stone_on for every site: the press path)."""
-        s = self.game.s
-        bits = 0
-        for i in range(18):
-            if s[i]:
-                bits |= 1 << ((i // 9) * 9 + s[i] - 1)
-        return bits
-
     def leds(self, frame):
         g = self.game
-        on = self._occupied()
-        for j in range(18):
-            if on >> j & 1:
-                frame.set(self.stone_led[j], PLAYER + j // 9, STEADY)
+        s = g.s
+        colour = frame.colour  # the frame is clear: the stones are painted in place
+        on = 0  # bit p * 9 + k: colour p has a stone on site k (one pass over the stones)
+        for i in range(18):
+            if s[i]:
+                j = (i // 9) * 9 + s[i] - 1
+                on |= 1 << j
+                colour[self.stone_led[j]] = PLAYER + i // 9
         duel = g.last_duel()
         if duel is not None and g.phase() != PLACE:
             k = g.site(duel["at"])
             w = duel["winner"]
             frame.set(self.site_led[k], YELLOW if w == "draw" else PLAYER + PLAYERS.index(w), STEADY)
         todo = g.todo_mask()
-        for k in range(9):
+        for k in range(9 if todo else 0):
             if todo >> k & 1:
                 frame.set(self.site_led[k], YELLOW, FAST)
         if self.sel >= 0:

@@ -8,7 +8,7 @@ and ends the turn.
 """
 
 from ..core.kahuna import ROUND, SETUP, FINAL
-from ..frame import PLAYER, STEADY, BLINK, FAST, PULSE
+from ..frame import PLAYER, BLINK, FAST, PULSE
 from . import CONFIRMS, IslandCheck, controls, island_elements, todo_event, todo_lines
 
 OPTIONS = (
@@ -47,6 +47,7 @@ class UI(IslandCheck):
         self.last_short = ""
         self.won_now = False  # the last event won a majority (the app's tone)
         self.moves = []
+        self.news = None  # a place or remove not yet in words (made after the light: _words)
 
     # --- the interface the app calls --------------------------------------
     def long_press(self, button):
@@ -87,16 +88,16 @@ class UI(IslandCheck):
     def leds(self, frame):
         s = self.game.s
         at = self.game.real_at
+        led = self.led
+        colour = frame.colour  # the frame is clear: only pieces are painted, in place
+        effect = frame.effect
         for k in range(self.nelem):
-            now = s[k]
-            was = s[at + k]
-            if now != was:
-                if now:
-                    frame.set(self.led[k], PLAYER + now - 1, BLINK)
-                else:
-                    frame.set(self.led[k], PLAYER + was - 1, FAST)
-            elif now:
-                frame.set(self.led[k], PLAYER + now - 1, STEADY)
+            if s[k] or s[at + k]:  # a piece in the game or on the real board
+                now = s[k]
+                was = s[at + k]
+                colour[led[k]] = PLAYER + (now or was) - 1
+                if now != was:
+                    effect[led[k]] = BLINK if now else FAST
         if self.hint >= 0 and s[self.hint] == 0:
             frame.set(self.led[self.hint], PLAYER + self.game.active(), PULSE)
 
@@ -140,9 +141,11 @@ class UI(IslandCheck):
         return 0 if self.game.over() else PLAYER + self.game.active()
 
     def last_text(self):
+        self._words()
         return self.last
 
     def moves_text(self):
+        self._words()
         return list(self.moves)
 
     def describe(self, button):
@@ -184,6 +187,7 @@ class UI(IslandCheck):
 
     def _round_lines(self):
         """The round (or the result) and the last move: two lines."""
+        self._words()
         g = self.game
         if g.over():
             w = g.winner()
@@ -195,9 +199,13 @@ class UI(IslandCheck):
 
     def _last_move(self, event):
         """The event in words: self.last (the page), self.last_short (16 columns)."""
+        self._words()
         g = self.game
         op = event["op"]
         self.won_now = False
+        if op == "place" or op == "remove":
+            self._news(event, op)
+            return
         if op == "undo":
             self.last = "The last move was taken back (UNDO)"
             self.last_short = "Undone"
@@ -209,19 +217,34 @@ class UI(IslandCheck):
             self.last_short = self._scoring_note()
             won = self.last_short.replace(": ", " won by ") if self.last_short[-3:] != "tie" else self.last_short
             self.last = "%s; White %d – Black %d" % (won, g.score(0), g.score(1))
-        elif op == "place" or op == "remove":
-            self._last_piece(event, op)
+        self._moved()
+
+    def _moved(self):
         self.moves.append(self.last)
         if len(self.moves) > KEEP_MOVES:
             self.moves.pop(0)
 
-    def _last_piece(self, event, op):
+    def _news(self, event, op):
+        """A place or remove: whether it won a majority now (the tone); its
+        words later, from the board before and after it (_words)."""
         g = self.game
         p = g.active()
-        who = NAME[p]
-        at = event["at"]
-        k = g.board.conn(at)
         before = self.before if len(self.before) == self.nelem else g.s[:self.nelem]
+        for i in range(self.nconn, self.nelem):
+            if g.s[i] == p + 1 and before[i] != p + 1:
+                self.won_now = True
+                break
+        self.news = (op, event["at"], p, before, bytes(g.s[:self.nelem]))
+
+    def _words(self):
+        """The last place or remove in words (self.last, self.last_short), once."""
+        if self.news is None:
+            return
+        op, at, p, before, after = self.news
+        self.news = None
+        g = self.game
+        who = NAME[p]
+        k = g.board.conn(at)
         if op == "place":
             text = "%s put a stick on %s" % (who, at)
             short = SHORT[p] + " put " + at
@@ -230,20 +253,20 @@ class UI(IslandCheck):
             short = SHORT[p] + " off " + at
         won = ""
         for i in range(self.nconn, self.nelem):
-            if g.s[i] == p + 1 and before[i] != p + 1:
+            if after[i] == p + 1 and before[i] != p + 1:
                 won += " " + g.board.island_names[i - self.nconn]
         if won:
-            self.won_now = True
             text += "; took" + won.replace(" ", ", ")[1:]
             short = SHORT[p] + " won" + won
         off = ""
         for j in range(self.nelem):
-            if j != k and before[j] and not g.s[j]:
+            if j != k and before[j] and not after[j]:
                 off += ", " + (g.board.conn_names[j] if j < self.nconn else g.board.island_names[j - self.nconn])
         if off:
-            text += "; %s's %s come%s off" % (self._owner_of(before, g.s), off[2:], "" if "," in off[2:] else "s")
+            text += "; %s's %s come%s off" % (self._owner_of(before, after), off[2:], "" if "," in off[2:] else "s")
         self.last = text
         self.last_short = short[:16]
+        self._moved()
 
     def _owner_of(self, before, s):
         """Whose pieces came off (the first one's owner)."""

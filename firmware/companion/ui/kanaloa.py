@@ -148,16 +148,18 @@ class UI(IslandCheck):
         g = self.game
         s = g.s
         at = g.real_at
+        led = self.led
+        colour = frame.colour  # the frame is clear: only pieces are painted, in place
+        effect = frame.effect
         for k in range(self.nelem):
-            now = s[k]
-            was = s[at + k]
-            if now != was:
-                if now:
-                    frame.set(self.led[k], self.colour[now - 1], BLINK)
+            if s[k] or s[at + k]:  # a piece in the game or on the real board
+                now = s[k]
+                was = s[at + k]
+                colour[led[k]] = self.colour[(now or was) - 1]
+                if now != was:
+                    effect[led[k]] = BLINK if now else FAST
                 else:
-                    frame.set(self.led[k], self.colour[was - 1], FAST)
-            elif now:
-                frame.set(self.led[k], self.colour[now - 1], MARK + now - 1)
+                    effect[led[k]] = MARK + now - 1
         if g.pending() is not None:
             for k in g.candidates():
                 frame.set(self.led[k], self.colour[s[k] - 1], PULSE)

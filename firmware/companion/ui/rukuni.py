@@ -10,7 +10,7 @@ When the game is over, TURN (or any cell) shows the groups one by one.
 """
 
 from ..core.rukuni import TOWER, MOVE, SET
-from ..frame import PLAYER, YELLOW, DIM, STEADY, BLINK, FAST, PULSE
+from ..frame import Frame, PLAYER, YELLOW, DIM, BLINK, FAST, PULSE
 from . import controls, todo_event, todo_lines, piece_text
 
 OPTIONS = (
@@ -19,6 +19,7 @@ OPTIONS = (
 )
 
 NAME = ("White", "Black")
+CHUNK = 8  # cells the LED repaint compares at once (a multiple of 4: the board image's slots)
 PIECES = ("", "white stone", "black stone", "tower")
 
 
@@ -38,6 +39,10 @@ class UI:
         self.roots = bytearray(n)  # game over: each group's root cell, in board order
         self.ngroups = 0
         self.buf = bytearray(n)
+        self.layer = None  # the pieces' frame (leds)
+        self.old = None
+        self.chunks = None
+        self.full = True
 
     # --- the interface the app calls --------------------------------------
     def long_press(self, button):
@@ -89,24 +94,18 @@ class UI:
         g = self.game
         s = g.s
         led = self.led
+        if self.layer is None:  # the pieces in LED order, kept between frames (_repaint)
+            self.layer = Frame(frame.n)
+            self.old = bytearray(len(s))  # the state the layer shows
+            now = memoryview(s)
+            was = memoryview(self.old)
+            self.chunks = []  # per CHUNK cells: their state now and as painted, and their image slots
+            for k in range(0, g.ncell, CHUNK):
+                j = g.real_at + (k >> 2)
+                self.chunks.append((now[k:k + CHUNK], was[k:k + CHUNK], now[j:j + CHUNK // 4], was[j:j + CHUNK // 4]))
         group = self.roots[self.shown - 1] if self.shown else -1
-        for c in range(g.ncell):
-            now = s[c]
-            was = g.real(c)
-            if now != was:
-                if now:
-                    frame.set(led[c], _colour(now), BLINK)
-                else:
-                    frame.set(led[c], _colour(was), FAST)
-            elif now == TOWER:
-                frame.set(led[c], YELLOW, STEADY)
-            elif now:
-                if group < 0:
-                    frame.set(led[c], PLAYER + now - 1, STEADY)
-                elif g.root(c) == group:
-                    frame.set(led[c], PLAYER + now - 1, PULSE)
-                else:
-                    frame.set(led[c], DIM, STEADY)
+        self._repaint(group)
+        frame.copy_from(self.layer)  # in C
         # Hints, except on cells where the real board still has to change.
         buf = self.buf
         if g.phase() == SET:
@@ -121,8 +120,46 @@ class UI:
             n = 0
         for k in range(n):
             c = buf[k]
-            if not g.todo_at(c):
-                frame.set(led[c], colour, PULSE)
+            if s[c] == g.real(c):  # nothing to do there on the real board
+                frame.colour[led[c]] = colour
+                frame.effect[led[c]] = PULSE
+
+    def _repaint(self, group):
+        """Paint the layer's cells whose piece or board image changed since
+        it was last painted, CHUNK cells at a time (compared in C): a move
+        touches two or three chunks, not the 61 cells."""
+        g = self.game
+        s = g.s
+        old = self.old
+        n = g.ncell
+        led = self.led
+        colour = self.layer.colour
+        effect = self.layer.effect
+        chunks = self.chunks
+        full = self.full or group >= 0  # the first frame, and the groups shown after the game: all cells
+        self.full = group >= 0
+        for k in range(len(chunks)):
+            cells, painted, image, imaged = chunks[k]
+            if full or cells != painted or image != imaged:
+                for c in range(k * CHUNK, min(k * CHUNK + CHUNK, n)):
+                    now = s[c]
+                    was = g.real(c)
+                    effect[led[c]] = 0
+                    if now != was:
+                        colour[led[c]] = _colour(now or was)
+                        effect[led[c]] = BLINK if now else FAST
+                    elif now == TOWER:
+                        colour[led[c]] = YELLOW
+                    elif not now:
+                        colour[led[c]] = 0
+                    elif group < 0:
+                        colour[led[c]] = PLAYER + now - 1
+                    elif g.root(c) == group:
+                        colour[led[c]] = PLAYER + now - 1
+                        effect[led[c]] = PULSE
+                    else:
+                        colour[led[c]] = DIM
+        old[:] = s
 
     def describe(self, button):
         """What the cell is and what stands there, for its accessible name."""
