@@ -52,6 +52,9 @@ SECTIONS = [
         ("boot.restore_lines_30", "boot restoring a 30-event game: lines", "lines"),
         ("boot.restore_lines_300", "boot restoring a 300-event game: lines", "lines"),
         ("boot.restore_ratio", "300-event boot / 30-event boot", "x"),
+        ("boot.restore_lines_30.raw", "the same, kept in raw blocks: 30 events", "lines"),
+        ("boot.restore_lines_300.raw", "the same, kept in raw blocks: 300 events", "lines"),
+        ("boot.restore_ratio.raw", "raw blocks: 300-event boot / 30-event boot", "x"),
     ]),
     ("Device opponent (Kahuna solo: one turn decided, core/kahuna_ai.py)", [
         ("ai.lines_max", "slowest turn measured: lines", "lines"),
