@@ -102,7 +102,8 @@ def write_line(dev, block, off, line, buf=None):
     return end + 1
 
 
-def _numbered(folder, ext):
+def numbered(folder, ext):
+    """[(number, file name)] of the files NNNNN<ext> in a folder, in order."""
     out = []
     k = len(ext)
     for name in os.listdir(folder):
@@ -110,6 +111,17 @@ def _numbered(folder, ext):
             out.append((int(name[:-k]), name))
     out.sort()
     return out
+
+
+def find(flash, streams):
+    """Look up the flash blocks that the streams (Raw) write to next, in one
+    pass over the flash, at boot: not in a press's write."""
+    todo = [b for r in streams for b in (r.blk, r.spare) if b is not None and b[2] is None and b[3] is not None]
+    if todo:
+        for b, block in zip(todo, locate(flash, [b[1] for b in todo])):
+            b[2] = block
+            if block is None:
+                b[3] = None  # not on this flash: never written to
 
 
 class Raw:
@@ -132,7 +144,7 @@ class Raw:
         """The lines (bytes, each with its newline) of every block, in order."""
         self.clear()
         out = []
-        for number, name in _numbered(folder, self.ext):
+        for number, name in numbered(folder, self.ext):
             with open(folder + "/" + name, "rb") as f:
                 data = f.read()
             self.last = number

@@ -135,13 +135,7 @@ def _remove(path):
 
 def _pieces(folder, ext=".jl"):
     """[(number, file name)] of a log folder's pieces (or raw blocks: ".blk"), in order."""
-    out = []
-    k = len(ext)
-    for name in os.listdir(folder):
-        if name.endswith(ext) and name[:-k].isdigit():
-            out.append((int(name[:-k]), name))
-    out.sort()
-    return out
+    return blocks.numbered(folder, ext)
 
 
 class Store:
@@ -225,6 +219,7 @@ class Store:
                 self._took(lines, data)
             self.dropped = self.raw.dropped or self.dropped
             self.side_lines = self.side.read(self.dir)  # for load_check and load_clock
+            blocks.find(self.flash, (self.raw, self.side))
         else:  # a raw log read without its block device: the next append rewrites it as a piece
             for data in blocks.Raw(None, ".blk").read(self.dir):
                 self._took(lines, data)
