@@ -171,11 +171,9 @@ class Raw:
                 self.spare = self.allocate(folder)
             blk = self.blk = self.spare
             self.spare = None
-        if blk[2] is None:
-            blk[2] = locate(self.flash, [blk[1]])[0]
-            if blk[2] is None:
-                blk[3] = None
-                raise OSError(5)  # EIO: its block is not on the flash: the next try takes a new one
+        if blk[2] is None:  # find() or allocate() did not find it on the flash
+            blk[3] = None
+            raise OSError(5)  # EIO: the next try takes a new block
         at = blk[3]
         blk[3] = None  # until the line is whole: a failure leaves this block to the next one
         blk[3] = write_line(self.flash, blk[2], at, line, self.page)
