@@ -50,23 +50,30 @@ def buttons(profile):
     elif kind == "matrix":
         sampler = _background(spec)
         if sampler is not None:
-            return Buttons(sampler, spec.get("settle_ms"))
-        rows = [Pin(p, Pin.OUT, value=1) for p in spec["rows"]]
-        cols = [Pin(p, Pin.IN, Pin.PULL_UP) for p in spec["cols"]]
-        regs = IN_REGS.get(sys.platform)
-        if regs is not None and (len(regs) > 1 or max(spec["cols"]) < 32):
-            from .sampling import PortMatrixScanner
+            from .sampling import FallbackSampler
 
-            bits = [(p >> 5, p & 31) for p in spec["cols"]]
-            scanner = PortMatrixScanner(rows, bits, machine.mem32, regs)
-        else:
-            scanner = MatrixScanner(rows, cols)
+            return Buttons(FallbackSampler(sampler, lambda: _matrix_scanner(spec)), spec.get("settle_ms"))
+        scanner = _matrix_scanner(spec)
     elif kind == "mcp23017":
         scanner = Mcp23017Scanner(_i2c(spec), spec["addrs"])
     else:
         raise ValueError("profile %s: buttons kind %r: use gpio, matrix or mcp23017"
                          % (profile.get("name"), kind))
     return Buttons(scanner, spec.get("settle_ms"))
+
+
+def _matrix_scanner(spec):
+    """The diode matrix scanned by the CPU, a whole GPIO port at a time where we can."""
+    Pin = machine.Pin
+    rows = [Pin(p, Pin.OUT, value=1) for p in spec["rows"]]
+    cols = [Pin(p, Pin.IN, Pin.PULL_UP) for p in spec["cols"]]
+    regs = IN_REGS.get(sys.platform)
+    if regs is not None and (len(regs) > 1 or max(spec["cols"]) < 32):
+        from .sampling import PortMatrixScanner
+
+        bits = [(p >> 5, p & 31) for p in spec["cols"]]
+        return PortMatrixScanner(rows, bits, machine.mem32, regs)
+    return MatrixScanner(rows, cols)
 
 
 def _background(spec):
@@ -77,9 +84,11 @@ def _background(spec):
         return None
     try:
         from . import pio
-    except ImportError:  # a build without rp2.DMA
+
+        return pio.sampler(spec)
+    except Exception as e:  # noqa: BLE001 - a build without rp2.DMA, no free channel, ...
+        print("companion: no PIO button sampler (%r): scanning by polling" % (e,))
         return None
-    return pio.sampler(spec)
 
 
 def leds(profile, n):

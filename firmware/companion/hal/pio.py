@@ -15,7 +15,9 @@ timestamped contact changes for buttons.Buttons.
 
 Needs 8 rows on consecutive GPIOs and 8 columns on consecutive GPIOs
 (the Pico profile: rows GP6-13, columns GP14-21); `sampler()` returns None
-otherwise and board.py falls back to the polled PortMatrixScanner.
+otherwise and board.py falls back to the polled PortMatrixScanner. If
+the sampler fails when it is made or at any time later, board.py's
+sampling.FallbackSampler stops it and scans by polling from then on.
 """
 
 import time
@@ -30,6 +32,7 @@ from .sampling import SampleDecoder
 SAMPLE_MS = 1
 RING_BYTES = 4096  # 512 samples of 8 bytes: a 512 ms stall loses nothing
 RING_BITS = 12  # log2(RING_BYTES): the DMA's write ring
+BUF_BYTES = 2 * RING_BYTES  # room for a RING_BYTES-aligned ring wherever the heap puts it
 COUNT = 0x3FFFFFFE  # transfers per DMA run (~6 days at 2000 a second); a small int
 PIO_BASE = (0x50200000, 0x50300000)
 RXF0 = 0x20
@@ -86,8 +89,10 @@ class PioMatrix:
         sm_in_pio = sm_id % 4
         self.sm = rp2.StateMachine(sm_id, matrix_scan, freq=CYCLES * 1000 // SAMPLE_MS,
                                    in_base=Pin(cols[0]), out_base=Pin(rows[0]))
-        # the ring: RING_BYTES aligned to RING_BYTES (the DMA wraps its write address)
-        self.buf = array("H", bytearray(RING_BYTES))  # 2 * RING_BYTES bytes
+        # the ring: RING_BYTES aligned to RING_BYTES (the DMA wraps its write
+        # address), somewhere inside a buffer twice that size. An array made
+        # from a bytearray takes its bytes: RING_BYTES halfwords = 2 * RING_BYTES bytes.
+        self.buf = array("H", bytearray(BUF_BYTES))
         addr = uctypes.addressof(self.buf)
         skip = (-addr) & (RING_BYTES - 1)
         self.ring_addr = addr + skip
@@ -113,6 +118,12 @@ class PioMatrix:
 
     def collect(self, sink, now):
         return self.decoder.collect(sink, now)
+
+    def stop(self):
+        """The DMA and the state machine stop (before polled scanning takes the pins)."""
+        self.dma.active(0)
+        self.dma.close()
+        self.sm.active(0)
 
 
 def sampler(spec):

@@ -4,11 +4,13 @@ hal/pio.py) and the tests, so the simulator does not carry them.
 SampleDecoder: samples written by hardware at a fixed period (the RP2040's
 PIO + DMA) to timestamped contact changes; pure, tested on the host.
 PortMatrixScanner: the diode matrix read a whole GPIO port at a time.
+FallbackSampler: a hardware sampler that, should it ever fail, gives way
+to polled scanning.
 """
 
 from array import array
 
-from .buttons import TICKS_MASK
+from .buttons import TICKS_MASK, PolledSampler
 
 
 class SampleDecoder:
@@ -123,3 +125,33 @@ class PortMatrixScanner:
                     out[k + c] = 0 if v >> self.bit[c] & 1 else 1
             j += 2
             k += nc
+
+
+class FallbackSampler:
+    """A background sampler (the PIO + DMA) that, should it fail at any time,
+    is stopped and replaced by polled scanning: the board keeps playing and
+    the console says why. make_scanner() builds the polled scanner."""
+
+    def __init__(self, sampler, make_scanner):
+        self.source = sampler
+        self.make_scanner = make_scanner
+        self.n = sampler.n
+        self.failure = None
+
+    def collect(self, sink, now):
+        try:
+            return self.source.collect(sink, now)
+        except Exception as e:  # noqa: BLE001 - any fault of the sampler: scan by polling
+            self.fall_back(e)
+            return self.source.collect(sink, now)
+
+    def fall_back(self, error):
+        print("companion: button sampler failed (%r): scanning by polling from now on" % (error,))
+        self.failure = error
+        stop = getattr(self.source, "stop", None)
+        if stop is not None:
+            try:
+                stop()
+            except Exception as e:  # noqa: BLE001
+                print("companion: could not stop the sampler:", e)
+        self.source = PolledSampler(self.make_scanner())

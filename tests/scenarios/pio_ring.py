@@ -1,0 +1,248 @@
+"""hal/pio.py built on stand-ins for rp2, uctypes and machine: the DMA ring
+must lie inside the buffer wherever the heap puts it, and what the DMA
+writes there must decode to the presses the PIO saw. And the fallback:
+a sampler that fails at any time gives way to polled scanning.
+
+Runs under CPython and native MicroPython (tests/test_pio_ring.py)."""
+
+import sys
+
+from companion.hal.buttons import Buttons, DOWN, UP
+
+
+class Module:
+    pass
+
+
+class StateMachine:
+    def __init__(self, sm_id, prog, freq=0, in_base=None, out_base=None):
+        self.sm_id = sm_id
+        self.freq = freq
+        self.fifo = []
+        self.on = 0
+
+    def put(self, word):
+        self.fifo.append(word)
+
+    def active(self, on=None):
+        if on is not None:
+            self.on = on
+        return self.on
+
+
+class Memory:
+    """The bytes of every buffer uctypes.addressof has handed out, by address."""
+
+    def __init__(self):
+        self.buffers = []  # (address, array("H"))
+
+    def place(self, buf, address):
+        self.buffers.append((address, buf))
+        return address
+
+    def write32(self, address, word):
+        for base, buf in self.buffers:
+            if base <= address and address + 4 <= base + 2 * len(buf):
+                i = (address - base) // 2  # little-endian: the low halfword first
+                buf[i] = word & 0xFFFF
+                buf[i + 1] = word >> 16
+                return
+        raise IndexError("DMA write at 0x%x lies outside every buffer: heap corruption" % address)
+
+
+class DMA:
+    """One channel: transfers of 4 bytes from the PIO's RX FIFO into a write
+    ring of 2**ring_size bytes (the RP2040's CTRL.RING_SEL = write)."""
+
+    def __init__(self, memory):
+        self.memory = memory
+        self.count = 0
+        self.write = 0
+        self.on = 0
+        self.closed = False
+
+    def pack_ctrl(self, **kw):
+        return kw
+
+    def config(self, read=0, write=0, count=0, ctrl=None, trigger=False):
+        self.ctrl = ctrl
+        self.start = write
+        self.write = write
+        self.count = count
+        self.on = 1 if trigger else 0
+
+    def active(self, on=None):
+        if on is not None:
+            self.on = on
+        return self.on
+
+    def close(self):
+        self.closed = True
+
+    def transfer(self, word):
+        ring = 1 << self.ctrl["ring_size"]
+        self.memory.write32(self.write, word)
+        self.write = (self.write & ~(ring - 1)) | ((self.write + 4) & (ring - 1))
+        self.count -= 1
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+
+    def __init__(self, n, *args, **kw):
+        self.n = n
+
+
+def install(address):
+    """Stand-in modules; the next `from companion.hal import pio` uses them.
+    address: where uctypes.addressof says the ring's buffer starts."""
+    memory = Memory()
+    made = []
+
+    rp2 = Module()
+    pio_consts = Module()
+    pio_consts.IN_LOW = 0
+    pio_consts.SHIFT_RIGHT = 1
+    pio_consts.JOIN_RX = 2
+    rp2.PIO = pio_consts
+    rp2.asm_pio = lambda **kw: (lambda f: f)  # the program is never run here
+    rp2.StateMachine = StateMachine
+
+    def new_dma():
+        d = DMA(memory)
+        made.append(d)
+        return d
+
+    rp2.DMA = new_dma
+    uctypes = Module()
+    uctypes.addressof = lambda buf: memory.place(buf, address)
+    machine = Module()
+    machine.Pin = Pin
+    sys.modules["rp2"] = rp2
+    sys.modules["uctypes"] = uctypes
+    sys.modules["machine"] = machine
+    return made
+
+
+def uninstall():
+    for name in ("rp2", "uctypes", "machine", "companion.hal.pio"):
+        sys.modules.pop(name, None)
+    hal = sys.modules.get("companion.hal")
+    if hal is not None and "pio" in dir(hal):
+        delattr(hal, "pio")
+
+
+class Clock:
+    @staticmethod
+    def ticks_ms():
+        return 0
+
+
+SPEC = {"kind": "matrix", "rows": [6, 7, 8, 9, 10, 11, 12, 13], "cols": [14, 15, 16, 17, 18, 19, 20, 21]}
+
+
+class Sink:
+    def __init__(self):
+        self.edges = []
+
+    def edge(self, code, level, t):
+        self.edges.append((code, level, t))
+
+
+def ring_at(address, samples=1300):
+    """Build the sampler with its buffer at `address`, let the PIO take
+    `samples` scans (button 9 pressed from scan 100 to 700, button 62 from
+    1000 on), collect every 50 scans. Returns what the test checks."""
+    uninstall()
+    made = install(address)
+    try:
+        from companion.hal import pio
+
+        pio.time = Clock  # CPython's time has no ticks_ms
+
+        sampler = pio.sampler(SPEC)
+        dma = made[0]
+        buf_bytes = len(sampler.buf) * 2
+        ring = 1 << dma.ctrl["ring_size"]
+        sink = Sink()
+        pressed = set()
+        for k in range(samples):
+            if k == 100:
+                pressed.add(9)
+            if k == 700:
+                pressed.discard(9)
+            if k == 1000:
+                pressed.add(62)
+            words = [0xFFFFFFFF, 0xFFFFFFFF]
+            for code in pressed:
+                words[code >> 5] &= ~(1 << (code & 31))
+            for w in words:
+                dma.transfer(w & 0xFFFFFFFF)
+            if k % 50 == 49:
+                sampler.collect(sink, 0)
+        return {"ring_bytes": ring, "expected_ring": pio.RING_BYTES,
+                "inside": sampler.ring_addr - address >= 0 and sampler.ring_addr + ring <= address + buf_bytes,
+                "aligned": sampler.ring_addr % ring == 0, "size": dma.ctrl["size"],
+                "ring_on_write": dma.ctrl["ring_sel"],
+                "samples": sampler.done(), "lost": sampler.decoder.lost,
+                "edges": [[c, v] for c, v, t in sink.edges]}
+    finally:
+        uninstall()
+
+
+class Failing:
+    """A background sampler that works `good` times, then raises."""
+
+    n = 64
+
+    def __init__(self, good):
+        self.good = good
+        self.stopped = False
+
+    def collect(self, sink, now):
+        if self.good == 0:
+            raise IndexError("array index out of range")
+        self.good -= 1
+        return now
+
+    def stop(self):
+        self.stopped = True
+
+
+class Contacts:
+    n = 64
+
+    def __init__(self):
+        self.down = set()
+
+    def read(self, out):
+        for i in range(self.n):
+            out[i] = 1 if i in self.down else 0
+
+
+def fallback(good):
+    """The sampler fails after `good` scans; a press before and after."""
+    from companion.hal.sampling import FallbackSampler
+
+    failing = Failing(good)
+    contacts = Contacts()
+    b = Buttons(FallbackSampler(failing, lambda: contacts))
+    events = []
+    t = 0
+    for code in (5, 40):
+        contacts.down.add(code)
+        for _ in range(10):
+            t += 2
+            b.scan(t)
+        contacts.down.discard(code)
+        for _ in range(30):
+            t += 2
+            b.scan(t)
+        e = b.get()
+        while e >= 0:
+            events.append([e >> 2, e & 3])
+            e = b.get()
+    return {"events": events, "stopped": failing.stopped,
+            "failure": repr(b.sampler.failure), "down": DOWN, "up": UP}
