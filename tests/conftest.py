@@ -5,10 +5,12 @@ import pytest
 
 _FIGURES = []
 _NATIVE = {"passed": 0, "failed": 0}
+_CHIP = {"passed": 0, "failed": 0, "skipped": 0, "why": ""}
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "native: runs device code under the native MicroPython unix port")
+    config.addinivalue_line("markers", "chip: runs the firmware on the emulated RP2040 (host_tools/chip)")
 
 
 @pytest.fixture(scope="session")
@@ -22,6 +24,12 @@ def figures():
 def pytest_runtest_logreport(report):
     if report.when == "call" and "native" in report.keywords:
         _NATIVE["passed" if report.passed else "failed"] += 1
+    if "chip" in report.keywords:
+        if report.skipped:
+            _CHIP["skipped"] += 1
+            _CHIP["why"] = str(report.longrepr[-1]) if isinstance(report.longrepr, tuple) else ""
+        elif report.when == "call":
+            _CHIP["passed" if report.passed else "failed"] += 1
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -32,3 +40,9 @@ def pytest_terminal_summary(terminalreporter):
     terminalreporter.section("native MicroPython")
     terminalreporter.write_line("device-side tests under the native MicroPython unix port: %d passed, %d failed"
                                 % (_NATIVE["passed"], _NATIVE["failed"]))
+    terminalreporter.section("emulated RP2040")
+    line = "tests on the emulated RP2040 (MicroPython's rp2 port in rp2040js): %d passed, %d failed" % (
+        _CHIP["passed"], _CHIP["failed"])
+    if _CHIP["skipped"]:
+        line += "; %d not run: %s" % (_CHIP["skipped"], _CHIP["why"])
+    terminalreporter.write_line(line)

@@ -6,7 +6,10 @@ neopixel.NeoPixel on the device (GRB order), sim.SimStrip in the simulator
 render() allocates nothing.
 """
 
+from array import array
+
 from ..core import const
+from .buttons import age
 from ..frame import BLINK, FAST, PULSE, FLASH, MARK, HALF
 
 # colour index (frame.py) -> r, g, b at full scale
@@ -68,17 +71,22 @@ class Leds:
         self.bright = -1
         self.changed = False
         self.capped = False
+        # the blinks' rhythm: each restarts, lit, when an LED newly takes it (a
+        # refusal's red or a new to-do shows at the press, not at the next phase)
+        self.since = array("i", [0] * (FLASH + 1))  # ms the BLINK, FAST, FLASH rhythms started
+        self.restart = 0  # bit e: effect e restarts at this render
 
     def phase(self, now):
         """A number that changes exactly when an animation in the frame moves on."""
         used = self.used
         key = 0
+        since = self.since
         if used & (1 << BLINK):
-            key = (now // 500) & 1
+            key = (age(now, since[BLINK]) // 500) & 1
         if used & (1 << FAST):
-            key |= ((now // 125) & 1) << 1
+            key |= ((age(now, since[FAST]) // 125) & 1) << 1
         if used & (1 << FLASH):
-            key |= ((now // 100) & 1) << 2
+            key |= ((age(now, since[FLASH]) // 100) & 1) << 2
         if used & (1 << PULSE):
             key |= ((now % 1600) // PULSE_STEP_MS) << 3
         if used >> MARK:
@@ -103,6 +111,12 @@ class Leds:
             self._views(frame)
         if all_ or frame.colour != self.colour or frame.effect != self.effect:  # C-level comparisons
             self._diff(frame, all_)
+            if self.restart:
+                for e in (BLINK, FAST, FLASH):
+                    if self.restart & (1 << e):
+                        self.since[e] = now
+                self.restart = 0
+                self.key = -1
         if self.nanim:
             self._animate(now, brightness)
         if self.changed:
@@ -149,8 +163,11 @@ class Leds:
             if all_ or fcv[j] != cv[j] or fev[j] != ev[j]:  # in C: a changed LED among these
                 for i in range(j * CHUNK, min(j * CHUNK + CHUNK, n)):
                     if all_ or fc[i] != colour[i] or fe[i] != effect[i]:
-                        if fe[i]:
+                        e = fe[i]
+                        if e:
                             stale[i] = 1  # animated: its level comes from _animate
+                            if e != effect[i] and e <= FLASH and e != PULSE:
+                                self.restart |= 1 << e  # a new blink starts lit, now
                         else:  # steady: the palette at this brightness
                             want[3 * i:3 * i + 3] = rgb[fc[i]]
         colour[:] = fc  # in C
@@ -163,9 +180,10 @@ class Leds:
             return
         self.key = key
         lv = self.levels  # each effect's level now
-        lv[BLINK] = brightness if (now // 500) & 1 == 0 else 0
-        lv[FAST] = brightness if (now // 125) & 1 == 0 else 0
-        lv[FLASH] = 255 if (now // 100) & 1 == 0 else 0  # a refusal shows even when dimmed
+        since = self.since
+        lv[BLINK] = brightness if (age(now, since[BLINK]) // 500) & 1 == 0 else 0
+        lv[FAST] = brightness if (age(now, since[FAST]) // 125) & 1 == 0 else 0
+        lv[FLASH] = 255 if (age(now, since[FLASH]) // 100) & 1 == 0 else 0  # a refusal shows even when dimmed
         t = (now % 1600) // PULSE_STEP_MS * PULSE_STEP_MS
         lv[PULSE] = brightness * (40 + (t if t < 800 else 1600 - t) * 215 // 800) >> 8  # wave 40..255
         lv[HALF] = brightness >> 2

@@ -1,0 +1,47 @@
+"""The emulated Pico's filesystem image: MicroPython's littlefs (v2, the rp2
+port's parameters) holding exactly what `companion flash` copies: the
+compiled firmware, the layout, the profile and /config.json."""
+
+import littlefs
+
+from ..device import flash
+
+BLOCK_SIZE = 4096
+BLOCK_COUNT = 1408 * 1024 // BLOCK_SIZE  # RPI_PICO: MICROPY_HW_FLASH_STORAGE_BYTES
+PROG_SIZE = 256  # the rp2 port's _boot.py: VfsLfs2(bdev, progsize=256)
+READ_SIZE = 32
+MPY_RP2 = 6 | 3 << 8 | 4 << 10  # sys.implementation._mpy of MicroPython 1.29 on armv6m: .mpy v6.3
+
+
+def build(layout="kahuna", profile="pico", extra=()):
+    """The image's bytes. extra: (path on the board, bytes) pairs, e.g. a saved game."""
+    board = flash.BoardData(layout, profile)
+    files = [(f.remote, f.data) for f in flash.firmware_files(board, MPY_RP2, "armv6m")] + list(extra)
+    fs = littlefs.LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, prog_size=PROG_SIZE,
+                           read_size=READ_SIZE, lookahead_size=32)
+    for remote, data in files:
+        parts = remote.strip("/").split("/")
+        for i in range(1, len(parts)):
+            path = "/".join(parts[:i])
+            try:
+                fs.mkdir(path)
+            except FileExistsError:
+                pass  # exists
+        with fs.open(remote.strip("/"), "wb") as f:
+            f.write(data)
+    return bytes(fs.context.buffer)
+
+
+def read(image):
+    """{path: bytes} of every file in an image (after the emulated board wrote to it)."""
+    fs = littlefs.LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, prog_size=PROG_SIZE,
+                           read_size=READ_SIZE, lookahead_size=32, mount=False)
+    fs.context.buffer[:] = image
+    fs.mount()
+    out = {}
+    for top, dirs, files in fs.walk("/"):
+        for name in files:
+            path = top.rstrip("/") + "/" + name
+            with fs.open(path, "rb") as f:
+                out[path] = f.read()
+    return out

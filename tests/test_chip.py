@@ -1,0 +1,92 @@
+"""The firmware on the emulated Pico (host_tools/chip): MicroPython's stock
+rp2 port in rp2040js, the project on its flash as `companion flash` puts it
+there, a board model around it. Runs when COMPANION_PICO_UF2 and
+COMPANION_PICO_BOOTROM name the port's UF2 and the RP2040 bootrom
+(docs/firmware.md, "The emulated Pico"); the summary line says how many
+ran."""
+
+import json
+
+import pytest
+
+from host_tools import chip
+from host_tools.bench.cases import KAHUNA_EXAMPLE
+from host_tools.chip import game
+
+try:
+    chip.parts()
+    MISSING = None
+except chip.NoChip as e:
+    MISSING = str(e)
+
+pytestmark = [pytest.mark.chip, pytest.mark.skipif(MISSING is not None, reason=MISSING or "")]
+
+BOOT_MS = 1400  # the board is playing by then (the first LED frame comes at about 0.93 s)
+
+
+@pytest.fixture(scope="module")
+def example():
+    """The worked example pressed on a board that boots into a new game (black first)."""
+    presses = game.example_presses(BOOT_MS)
+    report = chip.run(game.fresh_image(), presses[-1][2] + 700,
+                      [(c, at, hold) for k, c, at, hold in presses], keep_image=True)
+    return presses, report
+
+
+def test_boots_with_no_saved_game_and_lights_the_board():
+    r = chip.run(game.image.build(), BOOT_MS)
+    assert "Traceback" not in r["console"] and "polling" not in r["console"]  # the PIO sampler runs
+    assert r["frames"], "no LED frame after boot"
+    assert r["flash"] and all(op["op"] in ("erase", "program") for op in r["flash"])  # a new game saved
+
+
+def test_every_press_of_the_example_lights_and_is_logged(example, figures):
+    presses, r = example
+    assert "Traceback" not in r["console"], r["console"]
+    lit = game.light_times(r, presses)
+    assert all(t is not None for kind, t in lit) and len(lit) == len(presses) - 5  # not TURN, not the confirmation
+    figures("chip: contact to light, worst press (emulated ms)", round(max(t for k, t in lit), 1), "≤ 10")
+    lines = game.saved_events(r["image"])
+    assert json.loads(lines[0])["first"] == "black"
+    logged = [json.loads(x) for x in lines[1:]]
+    want = [{"op": "end_turn"} if e == "end_turn" else {"op": e.split()[0], "at": e.split()[1]}
+            for e in KAHUNA_EXAMPLE]
+    want.insert(17, {"op": "took_off", "at": "ALOA-BARI"})
+    assert logged[:len(want)] == want  # the refused press logged nothing; the UNDO is last
+    assert logged[len(want):] == [{"op": "undo"}]
+
+
+def test_the_log_goes_to_raw_blocks_with_no_erase_between_a_press_and_its_light(example):
+    presses, r = example
+    files = game.image.read(r["image"])
+    assert any(p.endswith(".blk") for p in files), sorted(files)
+    for kind, code, at, hold in presses:
+        lit = next((t for k, t in game.light_times(r, [(kind, code, at, hold)])), None)
+        if lit is None:
+            continue
+        assert not [op for op in r["flash"] if op["op"] == "erase" and at <= op["at_ms"] < at + lit]
+
+
+def test_two_presses_50_ms_apart_are_both_counted():
+    b = game.buttons()
+    presses = [("plain", b["ALOA-BARI"], BOOT_MS, 30), ("plain", b["ALOA-HUNA"], BOOT_MS + 50, 30)]
+    r = chip.run(game.fresh_image(), BOOT_MS + 400, [(c, at, h) for k, c, at, h in presses], keep_image=True)
+    assert [json.loads(x) for x in game.saved_events(r["image"])[1:]] == [
+        {"op": "place", "at": "ALOA-BARI"}, {"op": "place", "at": "ALOA-HUNA"}]
+
+
+def test_a_power_cut_at_a_flash_operation_loses_nothing_before_it():
+    b = game.buttons()
+    names = ["ALOA-BARI", "ALOA-HUNA", "HUNA-IFFI"]
+    presses = [(b[n], BOOT_MS + 200 * i, 60) for i, n in enumerate(names)]
+    whole = chip.run(game.fresh_image(), BOOT_MS + 800, presses)
+    during_play = [i for i, op in enumerate(whole["flash"]) if op["at_ms"] > BOOT_MS]
+    assert during_play, "no flash operation while playing"
+    cut = chip.run(game.fresh_image(), BOOT_MS + 800, presses, cut_after=during_play[1], keep_image=True)
+    assert cut["cut"]
+    again = chip.run(cut["image"], BOOT_MS, keep_image=True)  # power back: boot on what was written
+    assert "Traceback" not in again["console"], again["console"]
+    events = [json.loads(x) for x in game.saved_events(again["image"])[1:]]
+    assert events == [{"op": "place", "at": n} for n in names[:len(events)]]
+    lit = [c for c in (b[n] for n in names) if str(c) in again["frames"][-1]["on"]]
+    assert len(lit) >= len(events)  # the resumed game shows its sticks
