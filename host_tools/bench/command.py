@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..files import InputError, read_text
 from . import measure as bench
+from . import chip as bench_chip
 from . import timing as bench_timing
 
 # (section, [(key, label, unit)]); per-event figures get a grid of their own
@@ -97,6 +98,8 @@ def run(args):
               % (args.json, args.json.rstrip("/")), file=sys.stderr)
         return 2
     result = bench.measure(games=args.game, quick=args.quick, restore_events=60 if args.quick else 300)
+    if not args.quick:
+        result["figures"].update(bench_chip.measure())
     print(table(result))
     out = Path(args.json)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -187,6 +190,7 @@ def table(result):
             f["ai.turns"], f["ai.lines_each"], f["ai.tried_each"], f["ai.bytes_each"]))
     out += bench.bench_alloc.table(f)
     out += bench_timing.table(f)
+    out += bench_chip.table(f)
     if "press.op" in f:
         out.append("  (the press is a %s; firmware modules imported late at boot: %s)"
                    % (f["press.op"], ", ".join(result["details"].get("boot_late_imports") or []) or "none"))

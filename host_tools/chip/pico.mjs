@@ -28,6 +28,7 @@ const BLOCK_ERASE_NS = 150e6;
 const I2C_BYTE_NS = 22500; // 9 bits at 400 kHz
 const WS2812_ONE_NS = 625; // a high pulse longer than this is a 1
 const WS2812_LATCH_NS = 50e3;
+const STEP_MIN_NS = 50e3; // shorter busy stretches are interrupt handlers, not loop steps
 
 function romCode(a, b) {
   return a.charCodeAt(0) | (b.charCodeAt(0) << 8);
@@ -62,6 +63,9 @@ export class Pico {
     this.cut = false;
     this.nLeds = layoutLeds;
     this.pressed = new Set();
+    // the CPU's busy stretches between sleeps (WFE/WFI): the run loop's steps
+    this.busySince = 0;
+    this.steps = []; // [start_ms, busy_ms] of each stretch of at least STEP_MIN_NS
     this.cdc = new USBCDC(mcu.usbCtrl);
     this.cdc.onSerialData = (data) => {
       this.console += Buffer.from(data).toString('latin1');
@@ -288,7 +292,17 @@ export class Pico {
     const core = this.mcu.core;
     const clock = this.clock;
     let pioDue = 0;
+    let waiting = core.waiting;
     while (clock.nanos < end && !this.cut) {
+      if (core.waiting !== waiting) {
+        waiting = core.waiting;
+        if (waiting) {
+          const busy = clock.nanos - this.busySince;
+          if (busy >= STEP_MIN_NS) this.steps.push([this.busySince / 1e6, busy / 1e6]);
+        } else {
+          this.busySince = clock.nanos;
+        }
+      }
       if (core.waiting) {
         clock.tick(Math.max(CPU_NS, Math.min(clock.nanosToNextAlarm, 10000, end - clock.nanos)));
       } else {

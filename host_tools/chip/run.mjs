@@ -8,7 +8,8 @@
 // image_out (where to write the filesystem image at the end, optional)}.
 // report: {ms, console, frames: [{t_ms, on: {led: [r,g,b]}}] (every LED
 // frame, with the LEDs that are not dark), flash: [{op, offset, bytes, at_ms,
-// busy_ms}], i2c: [{t_ms, n}], cut, wall_s}.
+// busy_ms}], i2c: [{t_ms, n}], steps: [[start_ms, busy_ms]] (the CPU's busy
+// stretches between sleeps: the run loop's steps), cut, wall_s}.
 
 import fs from 'node:fs';
 import { FS_BYTES, FS_OFFSET, Pico } from './pico.mjs';
@@ -51,6 +52,7 @@ process.stdout.write(
     frames,
     flash: pico.flashOps,
     i2c: pico.i2cBytes,
+    steps: pico.steps,
     cut: pico.cut,
     wall_s: (Date.now() - started) / 1000,
   }),

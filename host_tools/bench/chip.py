@@ -1,0 +1,129 @@
+"""`make bench`, the emulated Pico's figures (docs/bench.md, "The emulated
+Pico"): the firmware on MicroPython's stock rp2 port in rp2040js
+(host_tools/chip), in emulated milliseconds. Measured only when
+COMPANION_PICO_UF2 and COMPANION_PICO_BOOTROM name the port's UF2 and the
+RP2040 bootrom; otherwise `chip.missing` says why not."""
+
+import json
+import statistics
+
+from .. import chip
+from ..chip import game, image
+from .random_games import random_log
+
+TARGETS = {"chip.press_to_light_ms.worst": 10, "chip.boot_to_light_ms": 300, "chip.boot_to_light_ms.300": 300,
+           "chip.loop_pause_ms.worst": 50, "chip.presses_lost": 0, "chip.ai_turn_ms.worst": 300,
+           "chip.turn_to_display_ms.worst": 30}
+BOOT_MS = 1400
+
+# The run loop's steps timed on the chip: Loop.step wrapped (two ticks_us
+# reads a step), the longest step and the mean period printed now and then.
+STEP_PROBE = b"""import time
+from companion import runloop
+
+_step = runloop.Loop.step
+_n = 0
+_worst = 0
+_first = None
+_last = 0
+
+
+def step(self, now):
+    global _n, _worst, _first, _last
+    t0 = time.ticks_us()
+    _step(self, now)
+    d = time.ticks_diff(time.ticks_us(), t0)
+    if d > _worst:
+        _worst = d
+    if _first is None:
+        _first = t0
+    _last = t0
+    _n += 1
+    if _n % 250 == 0:
+        print("STEPS %d %d %d" % (_n, _worst, time.ticks_diff(_last, _first) // (_n - 1)))
+
+
+runloop.Loop.step = step
+runloop.run()
+"""
+
+
+def _steps(console):
+    """(steps, longest step in ms, mean period in ms) from the probe's last line."""
+    lines = [x.split() for x in console.splitlines() if x.startswith("STEPS ")]
+    if not lines:
+        return None
+    n, worst_us, period_us = (int(v) for v in lines[-1][1:4])
+    return n, worst_us / 1000, period_us / 1000
+
+
+def _pairs():
+    """Pairs of presses 150, 120, 80 and 50 ms apart (their starts), each held 40 ms."""
+    b = game.buttons()
+    names = ["ALOA-BARI", "ALOA-HUNA", "HUNA-IFFI", "HUNA-LALE", "ELAI-FAAA", "ELAI-IFFI", "ELAI-JOJO",
+             "BARI-COCO"]
+    presses = []
+    t = BOOT_MS
+    for gap, (a, c) in zip((150, 120, 80, 50), zip(names[::2], names[1::2])):
+        presses += [(b[a], t, 40), (b[c], t + gap, 40)]
+        t += gap + 300
+    return names, presses
+
+
+def measure():
+    try:
+        chip.parts()
+    except chip.NoChip as e:
+        return {"chip.missing": str(e)}
+    f = {}
+    fresh = chip.run(image.build(), BOOT_MS)
+    f["chip.boot_to_light_ms"] = round(fresh["frames"][0]["t_ms"], 1) if fresh["frames"] else None
+    header, events = random_log(seed=2026, events=300)
+    lines = [json.dumps(header)] + [json.dumps(e) for e in events]
+    saved = ("/games/current.jsonl", ("\n".join(lines) + "\n").encode())
+    long_game = chip.run(image.build(extra=[saved]), 4000)
+    f["chip.boot_to_light_ms.300"] = round(long_game["frames"][0]["t_ms"], 1) if long_game["frames"] else None
+
+    presses = game.example_presses(BOOT_MS)
+    r = chip.run(image.build(extra=[game.saved_game(), ("/main.py", STEP_PROBE)]),
+                 presses[-1][2] + 1500, [(c, at, h) for k, c, at, h in presses], keep_image=True)
+    lit = [t for kind, t in game.light_times(r, presses)]
+    if lit and None not in lit:
+        f["chip.press_to_light_ms.median"] = round(statistics.median(lit), 1)
+        f["chip.press_to_light_ms.worst"] = round(max(lit), 1)
+        for kind in ("plain", "cascade", "remove", "refused", "undo"):
+            mine = [t for k, t in game.light_times(r, presses) if k == kind]
+            if mine:
+                f["chip.press_to_light_ms.%s" % kind] = round(max(mine), 1)
+    shown = [t for kind, t in game.display_times(r, presses) if kind == "turn" and t is not None]
+    if shown:
+        f["chip.turn_to_display_ms.worst"] = round(max(shown), 1)
+    steps = _steps(r["console"])
+    if steps:
+        f["chip.loop_steps"], f["chip.loop_pause_ms.worst"], f["chip.idle_period_ms"] = \
+            steps[0], round(steps[1], 1), round(steps[2], 2)
+    logged = len(game.saved_events(r["image"])) - 1
+    played = [op for op in r["flash"] if op["at_ms"] >= BOOT_MS]
+    f["chip.erases_per_event"] = round(sum(op["op"] == "erase" for op in played) / max(1, logged), 3)
+    f["chip.flash_busy_ms_per_event"] = round(sum(op["busy_ms"] for op in played) / max(1, logged), 2)
+
+    names, pairs = _pairs()
+    p = chip.run(image.build(extra=[game.saved_game()]), pairs[-1][1] + 400, pairs, keep_image=True)
+    got = [json.loads(x).get("at") for x in game.saved_events(p["image"])[1:]]
+    f["chip.presses_lost"] = sum(1 for n in names if n not in got)
+    f["chip.ai_turn_ms.worst"] = None  # not measured on the chip yet (docs/bench.md)
+    return f
+
+
+def table(f):
+    if "chip.missing" in f:
+        return ["", "The emulated Pico: NOT MEASURED: %s" % f["chip.missing"]]
+    out = ["", "The emulated Pico (MicroPython's rp2 port in rp2040js; emulated ms; no XIP cache modelled)"]
+    for key in sorted(k for k in f if k.startswith("chip.")):
+        limit = TARGETS.get(key)
+        value = f[key]
+        verdict = ""
+        if limit is not None and isinstance(value, (int, float)):
+            verdict = "<= %s  %s" % (limit, "ok" if value <= limit else "OVER")
+        out.append("  %-44s %12s   %s" % (key, "-" if value is None else value, verdict))
+    return out
