@@ -90,3 +90,26 @@ def test_a_power_cut_at_a_flash_operation_loses_nothing_before_it():
     assert events == [{"op": "place", "at": n} for n in names[:len(events)]]
     lit = [c for c in (b[n] for n in names) if str(c) in again["frames"][-1]["on"]]
     assert len(lit) >= len(events)  # the resumed game shows its sticks
+
+
+def test_companion_flash_over_the_emulated_usb_serial_then_it_boots_and_plays(tmp_path):
+    """The real `companion flash` (mpremote) on the emulated Pico's USB serial port,
+    as a user flashes a Pico fresh from MicroPython's UF2; then it boots what was copied."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from host_tools.chip.serial_port import EmulatedPico
+
+    companion = str(Path(sys.executable).parent / "companion")
+    with EmulatedPico() as pico:
+        out = subprocess.run([companion, "flash", "--port", pico.port, "--no-reset"], capture_output=True,
+                             text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    want = game.image.read(game.image.build())
+    assert "verified %d files by SHA-256 on the board" % len(want) in out.stdout
+    assert game.image.read(pico.image) == want
+    b = game.buttons()
+    r = chip.run(pico.image, BOOT_MS + 300, [(b["ALOA-BARI"], BOOT_MS, 60)])
+    assert "Traceback" not in r["console"] and r["frames"]
+    assert game.light_times(r, [("plain", b["ALOA-BARI"], BOOT_MS, 60)])[0][1] is not None

@@ -53,7 +53,7 @@ class VirtualDevice:
         self.port = os.ttyname(slave)
         self._errors = tempfile.TemporaryFile()
         self._proc = subprocess.Popen(
-            ["node", str(BRIDGE), "--fs", str(self.fs_dir)] + self.options,
+            self.command(),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._errors, cwd=ROOT)
         self._wait_for_prompt()
         self._pumps = [threading.Thread(target=self._pump, args=(master, self._proc.stdin.fileno()), daemon=True),
@@ -65,6 +65,10 @@ class VirtualDevice:
             self._registered = REGISTRY / ("%d-%s" % (os.getpid(), Path(self.port).name))
             self._registered.write_text(self.port)
         return self
+
+    def command(self):
+        """The bridge: a MicroPython whose REPL is on its stdin and stdout."""
+        return ["node", str(BRIDGE), "--fs", str(self.fs_dir)] + self.options
 
     def _wait_for_prompt(self, timeout=30):
         """Read the boot banner (nobody sees it, as with a board booted before
@@ -141,6 +145,9 @@ def add_arguments(p):
     p.add_argument("--capacity", type=int, default=0, help="filesystem size in bytes (default: unlimited)")
     p.add_argument("--micropython-version", dest="version", help="report this older MicroPython version, e.g. 1.18.0")
     p.add_argument("--mpy", type=int, help="report this sys.implementation._mpy, e.g. 5")
+    p.add_argument("--pico", action="store_true",
+                   help="an emulated Pico instead: MicroPython's rp2 port in rp2040js (needs COMPANION_PICO_UF2 "
+                        "and COMPANION_PICO_BOOTROM, docs/firmware.md); its flash lives as long as it runs")
 
 
 def register(sub):
@@ -155,6 +162,24 @@ def run(args):
               "(it is made if missing)" % args.fs, file=sys.stderr)
         return 2
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop cleanly on kill too
+    if args.pico:
+        from ..chip import NoChip
+        from ..chip.serial_port import EmulatedPico
+
+        try:
+            dev = EmulatedPico(register=True).start()
+        except NoChip as e:
+            print("companion virtual-device --pico: %s" % e, file=sys.stderr)
+            return 2
+        print(dev.port, flush=True)
+        print("emulated Pico on %s; Ctrl-C stops it" % dev.port, file=sys.stderr, flush=True)
+        try:
+            dev._proc.wait()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            dev.stop()
+        return 0
     dev = VirtualDevice(args.fs, args.capacity, args.version, args.mpy).start()
     print(dev.port, flush=True)
     print("virtual device on %s (filesystem in %s); Ctrl-C stops it" % (dev.port, dev.fs_dir),

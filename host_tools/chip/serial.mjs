@@ -1,0 +1,40 @@
+// The emulated Pico on a serial line: stdin bytes go to its USB serial port
+// (CDC), what it sends comes out on stdout, in real time (as fast as the
+// emulator runs). host_tools/chip/serial_port.py puts this on a
+// pseudo-terminal, so mpremote and `companion flash` talk to it as to a
+// board. On SIGTERM the flash filesystem is written to --image-out.
+//
+//   node host_tools/chip/serial.mjs --uf2 U --bootrom B --image IMG --profile P [--image-out OUT]
+
+import fs from 'node:fs';
+import { FS_BYTES, FS_OFFSET, Pico } from './pico.mjs';
+
+const args = {};
+for (let i = 2; i + 1 < process.argv.length; i += 2) args[process.argv[i].slice(2)] = process.argv[i + 1];
+const pico = new Pico({
+  uf2: args.uf2,
+  bootrom: args.bootrom,
+  fsImage: args.image ? fs.readFileSync(args.image) : null,
+  profile: args.profile ? JSON.parse(fs.readFileSync(args.profile)) : null,
+});
+let sent = 0;
+// like a terminal that opens the port: a return, so the REPL shows its banner and prompt
+pico.cdc.onDeviceConnected = () => pico.type('\r');
+process.stdin.on('data', (chunk) => pico.type(chunk.toString('latin1')));
+process.on('SIGTERM', () => {
+  if (args['image-out']) {
+    fs.writeFileSync(args['image-out'], pico.mcu.flash.subarray(FS_OFFSET, FS_OFFSET + FS_BYTES));
+  }
+  process.exit(0);
+});
+
+function tick() {
+  pico.run(2);
+  pico.sendOut(); // bytes typed while it ran
+  if (pico.console.length > sent) {
+    process.stdout.write(Buffer.from(pico.console.slice(sent), 'latin1'));
+    sent = pico.console.length;
+  }
+  setImmediate(tick);
+}
+tick();
