@@ -191,3 +191,34 @@ def test_the_broken_layout_under_micropython():
               mounts=[(BROKEN.parent, "/layouts")])
     line = [l for l in out.splitlines() if l.startswith("RESULT ")][-1]
     assert json.loads(line[len("RESULT "):]) == [BROKEN_LINES, 0]
+
+
+def test_boot_skips_the_layout_check_of_bytes_companion_flash_checked(tmp_path, monkeypatch):
+    """/board_layouts/checked.txt holds the CRC-32s of the layout and profile
+    `companion flash` checked: boot skips the check of those very bytes, and
+    checks a layout edited since."""
+    import zlib
+
+    from companion import runloop
+    from host_tools.device import flash
+
+    board = flash.BoardData("kahuna", "pico")
+    files = {f.remote: f.data for f in flash.firmware_files(board, flash.emitted_mpy()[0], None, source=True)}
+    marks = files["/board_layouts/checked.txt"].decode().strip()
+    assert marks == "%08x %08x" % (zlib.crc32(board.layout_bytes), zlib.crc32(board.profile_bytes))
+    layout = tmp_path / "kahuna.json"
+    layout.write_bytes(board.layout_bytes)
+    profile_crc = zlib.crc32(board.profile_bytes)
+
+    def no_check(layout, profile=None):
+        raise AssertionError("checked again")
+
+    monkeypatch.setattr(runloop, "check_layout", no_check)
+    data, problems = runloop.load_checked(str(layout), {}, profile_crc, marks)
+    assert problems == [] and data["name"] == "kahuna"
+    monkeypatch.undo()
+    broken = json.loads(board.layout_bytes)
+    broken["connections"][0]["led"] = broken["connections"][1]["led"]  # two elements on one LED
+    layout.write_text(json.dumps(broken))
+    data, problems = runloop.load_checked(str(layout), json.loads(board.profile_bytes), profile_crc, marks)
+    assert problems and any("LED" in line for line in problems), problems  # the edited layout: checked again

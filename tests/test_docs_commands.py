@@ -52,6 +52,9 @@ SKIPPED = {
         "builds MicroPython from source: ARM toolchain, minutes",
     "companion layout check FILE [PROFILE]": "a synopsis (FILE, PROFILE): its examples follow and are run",
     "companion layout draw FILE -o OUT.svg": "a synopsis (FILE, OUT): README's `layout draw` example is run",
+    "companion virtual-device --pico": "needs the emulated Pico's UF2 and bootrom (docs/firmware.md); "
+                                       "tests/test_chip.py runs it on a pseudo-terminal when they are given",
+    "make flash PORT=/dev/pts/N": "needs the emulated Pico of the line before; tests/test_chip.py flashes it",
     "make virtual-device": "the same as `.venv/bin/companion virtual-device`, which the device fixture runs "
                            "(with --fs in a scratch folder rather than build/virtual-device)",
 }

@@ -10,6 +10,7 @@ import inspect
 import json
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -87,6 +88,8 @@ def expected_files(tmp):
     out["/board_layouts/kahuna.json"] = (ROOT / "board_layouts/kahuna.json").read_bytes()
     out["/board_layouts/profiles/pico.json"] = (ROOT / "board_layouts/profiles/pico.json").read_bytes()
     out["/config.json"] = b'{"layout": "kahuna", "profile": "pico"}\n'
+    out["/board_layouts/checked.txt"] = b"%08x %08x\n" % (zlib.crc32(out["/board_layouts/kahuna.json"]),
+                                                         zlib.crc32(out["/board_layouts/profiles/pico.json"]))
     return out
 
 

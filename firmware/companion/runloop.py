@@ -14,6 +14,12 @@ import os
 import sys
 import time
 
+try:
+    from binascii import crc32
+except ImportError:  # a port without it: the layout is checked at every boot
+    def crc32(data, crc=0):
+        return -1
+
 from .app import App, led_map, wrap
 from .frame import Frame
 from .hal.buttons import DOWN, LONG, age
@@ -26,6 +32,7 @@ IDLE_MS = 1000  # no press for this long: the app's quiet-time flash work (App.i
 BLANK_LEDS = 256  # LEDs switched off when boot stops (the chain may be shorter)
 LAYOUTS = "/board_layouts"
 CONFIG = "/config.json"
+CHECKED = "/board_layouts/checked.txt"  # written by `companion flash` (host_tools/device/flash.py)
 PROFILES = {"rp2": "pico", "esp32": "esp32-devkitc"}
 
 
@@ -134,14 +141,31 @@ class NoButtons:
 
 
 def load_json(path):
+    return read_json(path)[0]
+
+
+def read_json(path):
+    """(the file's JSON, CRC-32 of its bytes)."""
     try:
-        with open(path) as f:
-            return json.load(f)
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError:
         raise OSError("missing file %s: copy board_layouts/ to the device (docs/firmware.md)" % path)
+    try:
+        return json.loads(data), crc32(data)
     except ValueError:
         raise ValueError("%s is not valid JSON: fix it (companion layout check on the PC) "
                          "and copy it again" % path)
+
+
+def checked_marks(path=CHECKED):
+    """What `companion flash` found fine: the CRC-32s of the layout and the
+    profile it checked ("" if none): boot skips its check of those very bytes."""
+    try:
+        with open(path) as f:
+            return f.read().strip()
+    except OSError:
+        return ""
 
 
 def path_lines(path, width=16):
@@ -204,14 +228,18 @@ def boot_app(layout, store_root, seed=_seed, layouts=LAYOUTS, flash=None):
     return app
 
 
-def load_checked(path, profile=None):
+def load_checked(path, profile=None, profile_crc=None, marks=""):
     """(layout, []) when the layout at path is fine, else (layout or None,
-    display lines saying what is wrong)."""
+    display lines saying what is wrong). The check (about 170 ms on a Pico)
+    is skipped when `companion flash` checked these very bytes: marks is
+    checked_marks(), profile_crc the profile's CRC-32."""
     try:
-        layout = load_json(path)
+        layout, crc = read_json(path)
     except (OSError, ValueError) as e:
         print("companion:", e)
         return None, boot_problem(e, path)
+    if marks and profile_crc is not None and marks == "%08x %08x" % (crc & 0xFFFFFFFF, profile_crc & 0xFFFFFFFF):
+        return layout, []
     return layout, check_layout(layout, profile)
 
 
@@ -278,14 +306,15 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
         raise ValueError("no hardware profile for platform %r: pass profile_name" % sys.platform)
     path = layouts + "/profiles/" + name + ".json"
     try:
-        profile = load_json(path)
+        profile, profile_crc = read_json(path)
     except (OSError, ValueError) as e:
         print("companion:", e)
         screen = _screen(board, layouts, (PROFILES.get(sys.platform),))  # the usual display
         return Loop(_halt(boot_problem(e, path)), NoButtons(), NoLeds(), screen)
     screen = _screen(board, layouts, (name, PROFILES.get(sys.platform)))
     screen.show(["Companion", "starting..."])
-    layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile)
+    layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile, profile_crc,
+                                    checked_marks(layouts + "/checked.txt"))
     app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, layouts=layouts,
                                                            flash=board.flash()))
     if isinstance(app, Halted):
@@ -294,7 +323,9 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
         except Exception:
             leds = NoLeds()
         return Loop(Halted(app.lines, BLANK_LEDS), NoButtons(), leds, screen)
-    return Loop(app, board.buttons(profile), board.leds(profile, app.frame.n), screen, board.buzzer(profile))
+    leds = board.leds(profile, app.frame.n)
+    leds.render(app.frame, time.ticks_ms(), app.brightness)  # light first, then set up the buttons
+    return Loop(app, board.buttons(profile), leds, screen, board.buzzer(profile))
 
 
 def device_config(path=CONFIG):

@@ -17,6 +17,7 @@ import re
 import stat
 import subprocess
 import tempfile
+import zlib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -36,6 +37,7 @@ DEVICE_PACKAGE = "/lib/companion"
 DEVICE_LAYOUT = "/board_layouts/%s.json"
 DEVICE_PROFILE = "/board_layouts/profiles/%s.json"
 DEVICE_CONFIG = "/config.json"  # which layout and profile to use
+DEVICE_CHECKED = "/board_layouts/checked.txt"  # the CRC-32s of the layout and profile checked here
 
 CHUNK = 512  # bytes per write command (mpremote's default is 256)
 MIN_VERSION = (1, 20, 0)  # the firmware's oldest MicroPython (.mpy v6); tested on 1.29
@@ -199,6 +201,9 @@ def firmware_files(board, mpy, arch, source=False, modules=True):
             files.append(File("/" + name, (FIRMWARE / name).read_bytes(), name))
     files.append(File(DEVICE_LAYOUT % layout, layout_data, "layout " + layout))
     files.append(File(DEVICE_PROFILE % profile, profile_data, "profile " + profile))
+    # BoardData checked both: the board skips its own check of these very bytes at boot
+    marks = "%08x %08x\n" % (zlib.crc32(layout_data), zlib.crc32(profile_data))
+    files.append(File(DEVICE_CHECKED, marks.encode(), "layout check"))
     config = '{"layout": "%s", "profile": "%s"}\n' % (layout, profile)
     files.append(File(DEVICE_CONFIG, config.encode(), "config"))
     return files
