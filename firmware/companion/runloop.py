@@ -324,7 +324,7 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
             leds = NoLeds()
         return Loop(Halted(app.lines, BLANK_LEDS), NoButtons(), leds, screen)
     leds = board.leds(profile, app.frame.n)
-    leds.render(app.frame, time.ticks_ms(), app.brightness)  # light first, then set up the buttons
+    leds.render(app.frame, 0, app.brightness)  # light first, then set up the buttons (the loop re-times blinks)
     return Loop(app, board.buttons(profile), leds, screen, board.buzzer(profile))
 
 
