@@ -73,9 +73,9 @@ from companion.hal.sampling import SampleDecoder, PortMatrixScanner
 from scenarios.timing_scenarios import FakeDma
 from scenarios.device import Device, fresh_dir
 
-ring = array("H", [0] * (16 * 4))
+ring = array("i", [0] * (16 * 2))
 hw = FakeDma(ring, 0, 16)
-dec = SampleDecoder(ring, 0, 16, 4, 1, hw.done, 0)
+dec = SampleDecoder(ring, 0, 16, 2, 1, hw.done, 0)
 b = Buttons(dec)
 
 class Pin:

@@ -25,6 +25,15 @@ from .frame import Frame
 from .hal.buttons import DOWN, LONG, age
 from .store import Store
 
+try:
+    from micropython import heap_lock, heap_unlock
+except ImportError:  # CPython
+    def heap_lock():
+        pass
+
+    def heap_unlock():
+        return 0
+
 SCAN_MS = 2  # device loop period (a step takes well under this when idle)
 FLASH_MS = 700  # how long a refused press flashes red
 TICK_MS = 1000  # how often a game UI's clock (UI.tick) is called
@@ -58,7 +67,7 @@ class Loop:
     def step(self, now):
         app = self.app
         b = self.buttons
-        b.scan(now)
+        self._scan(now)
         e = b.get()
         while e >= 0:
             kind = e & 3
@@ -76,10 +85,8 @@ class Loop:
             self.ticker = app.ticker
             self.tick_at = now
             app.tick(now)
-        leds = self.leds
-        if app.version != self.lit or leds.due(now):  # the frame changed, or an animation moved on
-            leds.render(app.frame, now, app.brightness)
-            self.lit = app.version
+        if app.version != self.lit or self.leds.nanim:  # the frame changed, or an animation may move on
+            self._render(now)
         bz = self.buzzer
         if app.tone:  # after the light: the tone of what the press did
             if bz is not None and app.volume:
@@ -98,6 +105,43 @@ class Loop:
         elif self.press_at is not None and age(now, self.press_at) >= IDLE_MS:
             self.press_at = None
             app.idle()
+
+
+    # The scan and the LED render allocate nothing (tests/test_firmware_alloc.py),
+    # so they run with the heap locked: MicroPython then puts the frames of the
+    # functions they call on the C stack instead of the heap, where each such
+    # call would be a gc_alloc, slow in a fragmented heap (on the emulated Pico,
+    # 80% of an idle step). Should they want memory after all (a sampler giving
+    # way to polling, a new frame's views), they run again unlocked.
+    def _scan(self, now):
+        heap_lock()
+        try:
+            self.buttons.scan(now)
+            return
+        except MemoryError:
+            pass
+        finally:
+            heap_unlock()
+        self.buttons.scan(now)
+
+    def _render(self, now):
+        heap_lock()
+        try:
+            self._render_due(now)
+            return
+        except MemoryError:
+            pass
+        finally:
+            heap_unlock()
+        self._render_due(now)
+
+    def _render_due(self, now):
+        """The LEDs, if the frame changed or an animation phase moved on."""
+        app = self.app
+        leds = self.leds
+        if app.version != self.lit or leds.due(now):
+            leds.render(app.frame, now, app.brightness)
+            self.lit = app.version
 
 
 class Halted:
@@ -278,6 +322,8 @@ def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_
 
 
 class NoLeds:
+    nanim = 0
+
     def due(self, now):
         return False
 

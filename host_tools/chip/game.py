@@ -30,9 +30,10 @@ def saved_game(events=()):
 
 
 def example_presses(start_ms):
-    """The worked example pressed from the start: (kind, code, at_ms, hold_ms)
-    per press. Kinds: plain, turn, cascade, refused, undo, remove, confirm
-    (a to-do done: the stick a capture took is off the board)."""
+    """The worked example pressed from the start, with an UNDO of its first
+    stick: (kind, code, at_ms, hold_ms) per press. Kinds: plain, turn,
+    cascade, refused, undo, remove, confirm (a to-do done: a stick taken back
+    or captured is off the board)."""
     b = buttons()
     out = []
     t = start_ms
@@ -49,9 +50,11 @@ def example_presses(start_ms):
                 t += GAP
         out.append((kind, code, t, HOLD))
         t += GAP
+        if i == 0:  # UNDO takes the first stick back; it comes off, and goes on again
+            for kind, code in (("undo", b["UNDO"]), ("confirm", b[op[1]]), ("plain", b[op[1]])):
+                out.append((kind, code, t, HOLD))
+                t += GAP
     out.append(("refused", b["ELAI-HUNA"], t, HOLD))  # a stick is there already
-    t += GAP
-    out.append(("undo", b["UNDO"], t, HOLD))  # takes back the cascade's stick: ELAI-HUNA changes
     return out
 
 
@@ -63,7 +66,7 @@ def watched_led(kind, code):
     if kind in ("turn", "confirm"):
         return None
     if kind == "undo":
-        return buttons()["ELAI-HUNA"]
+        return buttons()[KAHUNA_EXAMPLE[0].split()[1]]  # the stick it takes back: steady, then blinking
     return code
 
 

@@ -34,7 +34,7 @@ class Memory:
     """The bytes of every buffer uctypes.addressof has handed out, by address."""
 
     def __init__(self):
-        self.buffers = []  # (address, array("H"))
+        self.buffers = []  # (address, array("i"))
 
     def place(self, buf, address):
         self.buffers.append((address, buf))
@@ -42,10 +42,8 @@ class Memory:
 
     def write32(self, address, word):
         for base, buf in self.buffers:
-            if base <= address and address + 4 <= base + 2 * len(buf):
-                i = (address - base) // 2  # little-endian: the low halfword first
-                buf[i] = word & 0xFFFF
-                buf[i + 1] = word >> 16
+            if base <= address and address + 4 <= base + 4 * len(buf):
+                buf[(address - base) // 4] = word - (1 << 32) if word >> 31 else word  # as signed
                 return
         raise IndexError("DMA write at 0x%x lies outside every buffer: heap corruption" % address)
 
@@ -175,7 +173,7 @@ def ring_at(address, samples=1300):
 
         sampler = pio.sampler(SPEC)
         dma = made[0]
-        buf_bytes = len(sampler.buf) * 2
+        buf_bytes = len(sampler.buf) * 4
         ring = 1 << dma.ctrl["ring_size"]
         sink = Sink()
         pressed = set()

@@ -269,29 +269,36 @@ def long_press():
     return out
 
 
+def signed32(u):
+    """An unsigned 32-bit word as the signed int an array("i") holds."""
+    u &= 0xFFFFFFFF
+    return u - (1 << 32) if u >> 31 else u
+
+
 class FakeDma:
-    """The PIO + DMA: one 4-halfword sample per ms into a ring of 16 samples."""
+    """The PIO + DMA: one 2-word sample per ms into a ring of 16 samples
+    (bit b of word w: button w * 32 + b, 1 = open)."""
 
     def __init__(self, ring, start, nsamples):
         self.ring = ring
         self.start = start
         self.nsamples = nsamples
         self.count = 0
-        self.state = array("H", [0xFFFF] * 4)
+        self.state = [0xFFFFFFFF, 0xFFFFFFFF]
 
     def run(self, ms, contacts, t0):
         for _ in range(ms):
             t = t0 + self.count + 1
             for at, code, level in contacts:
                 if at == t:
-                    h = code >> 4
+                    w = code >> 5
                     if level:
-                        self.state[h] &= ~(1 << (code & 15)) & 0xFFFF
+                        self.state[w] &= ~(1 << (code & 31)) & 0xFFFFFFFF
                     else:
-                        self.state[h] |= 1 << (code & 15)
-            i = self.start + (self.count % self.nsamples) * 4
-            for h in range(4):
-                self.ring[i + h] = self.state[h]
+                        self.state[w] |= 1 << (code & 31)
+            i = self.start + (self.count % self.nsamples) * 2
+            for w in range(2):
+                self.ring[i + w] = signed32(self.state[w])
             self.count += 1
 
     def done(self):
@@ -300,9 +307,9 @@ class FakeDma:
 
 def sample_decoder():
     """Samples taken while Python is away come out with their own times."""
-    ring = array("H", [0] * (3 + 16 * 4))
+    ring = array("i", [0] * (3 + 16 * 2))
     hw = FakeDma(ring, 3, 16)
-    dec = SampleDecoder(ring, 3, 16, 4, 1, hw.done, 1000)
+    dec = SampleDecoder(ring, 3, 16, 2, 1, hw.done, 1000)
     b = Buttons(dec)
     contacts = [(1003, 5, 1), (1009, 5, 0), (1010, 63, 1), (1012, 40, 1)]
     hw.run(14, contacts, 1000)  # 14 ms pass before Python looks

@@ -9,7 +9,7 @@ render() allocates nothing.
 from array import array
 
 from ..core import const
-from .buttons import age
+from .buttons import TICKS_MASK, age
 from ..frame import BLINK, FAST, PULSE, FLASH, MARK, HALF
 
 # colour index (frame.py) -> r, g, b at full scale
@@ -33,6 +33,7 @@ MA_FULL = const(20)  # mA one WS2812 channel draws at 255 (datasheet: 12..20)
 MA_IDLE = const(1)  # mA per WS2812, all dark
 
 
+FAST_MS = const(125)  # FAST's half period
 PULSE_STEP_MS = const(40)  # the pulse's brightness changes in steps of this (25 a second)
 CHUNK = const(8)  # LEDs _diff compares at once, in C
 ONE = tuple(bytes((e,)) for e in range(HALF + 1))  # each effect as one byte, for bytearray.find (in C)
@@ -71,8 +72,8 @@ class Leds:
         self.bright = -1
         self.changed = False
         self.capped = False
-        # the blinks' rhythm: each restarts, lit, when an LED newly takes it (a
-        # refusal's red or a new to-do shows at the press, not at the next phase)
+        # the blinks' rhythm: each restarts when an LED newly takes it, so that a
+        # refusal's red or a new to-do shows at the press, not at the next phase
         self.since = array("i", [0] * (FLASH + 1))  # ms the BLINK, FAST, FLASH rhythms started
         self.restart = 0  # bit e: effect e restarts at this render
 
@@ -84,7 +85,7 @@ class Leds:
         if used & (1 << BLINK):
             key = (age(now, since[BLINK]) // 500) & 1
         if used & (1 << FAST):
-            key |= ((age(now, since[FAST]) // 125) & 1) << 1
+            key |= ((age(now, since[FAST]) // FAST_MS) & 1) << 1
         if used & (1 << FLASH):
             key |= ((age(now, since[FLASH]) // 100) & 1) << 2
         if used & (1 << PULSE):
@@ -114,7 +115,9 @@ class Leds:
             if self.restart:
                 for e in (BLINK, FAST, FLASH):
                     if self.restart & (1 << e):
-                        self.since[e] = now
+                        # FAST (take off) marks a piece that was lit: it starts dark, the
+                        # others (put on: was dark; a refusal's red) start lit
+                        self.since[e] = (now - FAST_MS) & TICKS_MASK if e == FAST else now
                 self.restart = 0
                 self.key = -1
         if self.nanim:
@@ -127,11 +130,12 @@ class Leds:
     def _views(self, frame):
         """Memoryviews of CHUNK LEDs each, of the frame's colours and effects
         and of the rendered ones: _diff compares them in C, chunk by chunk."""
-        self.src = frame
-        self.views = []
+        views = []
         for a in (frame.colour, frame.effect, self.colour, self.effect):
             m = memoryview(a)
-            self.views.append([m[k:k + CHUNK] for k in range(0, self.n, CHUNK)])
+            views.append([m[k:k + CHUNK] for k in range(0, self.n, CHUNK)])
+        self.views = views  # only once all are made (a MemoryError leaves the old ones)
+        self.src = frame
 
     def _diff(self, frame, all_):
         fc = frame.colour
@@ -182,7 +186,7 @@ class Leds:
         lv = self.levels  # each effect's level now
         since = self.since
         lv[BLINK] = brightness if (age(now, since[BLINK]) // 500) & 1 == 0 else 0
-        lv[FAST] = brightness if (age(now, since[FAST]) // 125) & 1 == 0 else 0
+        lv[FAST] = brightness if (age(now, since[FAST]) // FAST_MS) & 1 == 0 else 0
         lv[FLASH] = 255 if (age(now, since[FLASH]) // 100) & 1 == 0 else 0  # a refusal shows even when dimmed
         t = (now % 1600) // PULSE_STEP_MS * PULSE_STEP_MS
         lv[PULSE] = brightness * (40 + (t if t < 800 else 1600 - t) * 215 // 800) >> 8  # wave 40..255

@@ -92,8 +92,8 @@ class PioMatrix:
                                    in_base=Pin(cols[0]), out_base=Pin(rows[0]))
         # the ring: RING_BYTES aligned to RING_BYTES (the DMA wraps its write
         # address), somewhere inside a buffer twice that size. An array made
-        # from a bytearray takes its bytes: RING_BYTES halfwords = 2 * RING_BYTES bytes.
-        self.buf = array("H", bytearray(BUF_BYTES))
+        # from a bytearray takes its bytes: BUF_BYTES // 4 signed words.
+        self.buf = array("i", bytearray(BUF_BYTES))
         addr = uctypes.addressof(self.buf)
         skip = (-addr) & (RING_BYTES - 1)
         self.ring_addr = addr + skip
@@ -109,7 +109,7 @@ class PioMatrix:
         self.sm.put(0x08040201)  # rows 0..3, one byte each
         self.sm.put(0x80402010)  # rows 4..7
         self.sm.active(1)
-        self.decoder = SampleDecoder(self.buf, skip // 2, RING_BYTES // 8, 4, SAMPLE_MS,
+        self.decoder = SampleDecoder(self.buf, skip // 4, RING_BYTES // 8, 2, SAMPLE_MS,
                                      self.done, time.ticks_ms())
 
     def done(self):

@@ -17,21 +17,25 @@ class SampleDecoder:
     """Samples written by hardware at a fixed period into a ring, to
     timestamped changes (the pure half of hal/pio.py, tested on the host).
 
-    `ring` is an array("H"): each sample is `width` halfwords, bit b of
-    halfword h is button code h * 16 + b, 1 = contact open (pull-up).
-    `done()` gives how many samples the hardware has completed so far
-    (counting up, wrapping at TICKS_MASK + 1). Sample k is taken at
-    t0 + k * period_ms."""
+    `ring` is an array("i") of signed 32-bit words, as the DMA writes them:
+    each sample is `width` words, bit b of word w is button code w * 32 + b,
+    1 = contact open (pull-up), so a word with every contact open reads -1,
+    a small int (an unsigned word would be a big one: allocated). `done()`
+    gives how many samples the hardware has completed so far (counting up,
+    wrapping at TICKS_MASK + 1). Sample k is taken at t0 + k * period_ms.
+
+    Most samples equal the one before: a first pass only compares words and
+    decodes from the first sample that differs."""
 
     def __init__(self, ring, start, nsamples, width, period_ms, done, t0):
         self.ring = ring
-        self.start = start  # index of sample 0's first halfword in ring
+        self.start = start  # index of sample 0's first word in ring
         self.nsamples = nsamples
         self.width = width
         self.period = period_ms
         self.done = done
-        self.n = width * 16
-        self.prev = array("H", [0xFFFF] * width)  # all open
+        self.n = width * 32
+        self.prev = array("i", [-1] * width)  # all open
         self.seen = done()
         self.t = t0 & TICKS_MASK
         self.lost = 0  # samples overwritten before they were read (a stall longer than the ring)
@@ -41,43 +45,45 @@ class SampleDecoder:
         n = (done - self.seen) & TICKS_MASK
         if not n:
             return self.t
-        ring = self.ring
-        prev = self.prev
-        width = self.width
-        if n <= 2:  # the usual step: unless the newest sample differs, nothing changed
-            # (a change undone within one sample, 1 ms, is shorter than any settle time)
-            i = self.start + ((done - 1) % self.nsamples) * width
-            for h in range(width):
-                if ring[i + h] != prev[h]:
-                    break
-            else:
-                self.seen = done
-                self.t = (self.t + n * self.period) & TICKS_MASK
-                return self.t
         if n > self.nsamples - 2:  # the ring went round: keep the newest
             skip = n - (self.nsamples - 2)
             self.lost += skip
             self.seen = (self.seen + skip) & TICKS_MASK
             self.t = (self.t + skip * self.period) & TICKS_MASK
             n -= skip
-        k = self.seen % self.nsamples
-        t = self.t
+        ring = self.ring
+        prev = self.prev
+        width = self.width
+        nsamples = self.nsamples
+        k = self.seen % nsamples
+        # the samples equal to the last one seen: nothing to decode
+        i = self.start + k * width
+        end = self.start + nsamples * width
+        same = 0
+        if width == 2:  # the PIO sampler's 8x8 matrix: two words a sample
+            p0 = prev[0]
+            p1 = prev[1]
+            while same < n and ring[i] == p0 and ring[i + 1] == p1:
+                same += 1
+                i += 2
+                if i == end:
+                    i = self.start
+        t = (self.t + same * self.period) & TICKS_MASK
+        k = (k + same) % nsamples
+        n -= same
         while n:
             t = (t + self.period) & TICKS_MASK
             i = self.start + k * width
-            for h in range(width):
-                v = ring[i + h]
-                d = v ^ prev[h]
+            for w in range(width):
+                v = ring[i + w]
+                d = v ^ prev[w]
                 if d:
-                    prev[h] = v
-                    b = 0
-                    while d:
-                        if d & 1:
-                            sink.edge(h * 16 + b, 0 if v >> b & 1 else 1, t)
-                        d >>= 1
-                        b += 1
+                    prev[w] = v
+                    for b in range(32):
+                        if d >> b & 1:
+                            sink.edge(w * 32 + b, 0 if v >> b & 1 else 1, t)
             k += 1
-            if k == self.nsamples:
+            if k == nsamples:
                 k = 0
             n -= 1
         self.seen = done
