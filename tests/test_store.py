@@ -14,8 +14,8 @@ def damage():
 def test_a_refused_event_resumes_before_it_and_keeps_the_whole_log(damage):
     r = damage["refused"]
     assert (r["events"], r["menu"], len(r["log"])) == (2, False, 3)
-    assert r["message"] == ["line 4 damaged:", "resumed before", "it. Whole log:", "game-0001.jsonl"]
-    assert r["kept"] == ["game-0001.jsonl"] and r["kept_whole"] == [True]
+    assert r["message"] == ["line 4 damaged:", "resumed before", "it. Whole log:", "game-0001"]
+    assert r["kept"] == ["game-0001"] and r["kept_whole"] == [True]
 
 
 def test_erased_flash_after_a_cut_is_the_event_in_flight(damage):
@@ -39,7 +39,7 @@ def test_a_torn_header_or_a_file_that_is_no_log_starts_a_fresh_game(damage):
         assert not r["menu"] and r["events"] == 0 and r["kept_whole"] == [True]
         assert len(r["log"]) == 1 and r["log"][0]["game"] == "kahuna"  # the new game's header only
         # the damaged log's word stays on the display under the new game
-        assert r["message"] == ["unreadable saved", "game kept as", "game-0001.jsonl:", "start a new one"]
+        assert r["message"] == ["unreadable saved", "game kept as", "game-0001: start", "a new one"]
 
 
 def test_a_checkpoint_restores_the_same_game_and_undo_goes_back_through_it():

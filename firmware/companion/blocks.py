@@ -140,10 +140,9 @@ class Raw:
         self.last = 0  # the highest block number in the folder
         self.dropped = b""  # a torn last line
 
-    def read(self, folder):
-        """The lines (bytes, each with its newline) of every block, in order."""
+    def read(self, folder, each):
+        """each(lines) for every block in order: its lines (bytes, each with its newline)."""
         self.clear()
-        out = []
         for number, name in numbered(folder, self.ext):
             with open(folder + "/" + name, "rb") as f:
                 data = f.read()
@@ -153,13 +152,13 @@ class Raw:
                 continue
             end, clean = body(data)
             if end > MARK or not clean:
-                out.append(data[MARK:end])
+                each(data[MARK:end])
                 self.dropped = b"" if clean else data[end:len(data.rstrip(b"\xff"))]
                 self.blk = [number, data[:MARK], None, end if clean else None]
                 self.spare = None
             elif self.spare is None:
                 self.spare = [number, data[:MARK], None, MARK]
-        return out
+            data = None
 
     def append(self, folder, line):
         """Program one line (bytes, no newline); an erase only when no spare is ready."""
