@@ -357,7 +357,8 @@ class Store:
                 self.problem = "piece %s holds lines %d on again, not as the piece before" % (name, first + 1)
                 break
             if first > self.n:
-                self.problem = "lines %d to %d are missing" % (self.n + 1, first)
+                self.problem = ("line %d is missing" % first if first == self.n + 1
+                                else "lines %d to %d are missing" % (self.n + 1, first))
                 break
             try:
                 n, crc, good, size = _scan(d + name, self.crc)
