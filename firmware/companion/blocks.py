@@ -103,12 +103,15 @@ def write_line(dev, block, off, line, buf=None):
 
 
 def numbered(folder, ext):
-    """[(number, file name)] of the files NNNNN<ext> in a folder, in order."""
+    """The numbers of the files NNNNN<ext> in a folder (named "%05d<ext>" % number), in order:
+    a list of small ints, not of names, as a long game's folder holds hundreds."""
     out = []
     k = len(ext)
-    for name in os.listdir(folder):
-        if name.endswith(ext) and name[:-k].isdigit():
-            out.append((int(name[:-k]), name))
+    each = getattr(os, "ilistdir", None)
+    for entry in each(folder) if each else os.listdir(folder):
+        name = entry if isinstance(entry, str) else entry[0]
+        if name.endswith(ext) and name[:-k].isdigit() and name == "%05d%s" % (int(name[:-k]), ext):
+            out.append(int(name[:-k]))
     out.sort()
     return out
 
@@ -143,7 +146,8 @@ class Raw:
     def read(self, folder, each):
         """each(lines) for every block in order: its lines (bytes, each with its newline)."""
         self.clear()
-        for number, name in numbered(folder, self.ext):
+        for number in numbered(folder, self.ext):
+            name = "%05d%s" % (number, self.ext)
             with open(folder + "/" + name, "rb") as f:
                 data = f.read()
             self.last = number

@@ -289,7 +289,7 @@ def _remove(path):
 
 
 def _pieces(folder, ext=".jl"):
-    """[(number, file name)] of a log folder's pieces (or raw blocks: ".blk"), in order."""
+    """The numbers of a log folder's pieces (or raw blocks: ".blk"), in order."""
     return blocks.numbered(folder, ext)
 
 
@@ -348,8 +348,9 @@ class Store:
                 else:  # FAT: cut between the remove and the rename
                     os.rename(d + name, d + name[:-4])
         pieces = _pieces(self.dir)
-        last = pieces[-1][0] if pieces else 0
-        for first, name in pieces:
+        last = pieces[-1] if pieces else 0
+        for first in pieces:
+            name = "%05d.jl" % first
             if first < self.n:  # a merge's leftover, if its lines are those of the piece before
                 if _same_lines(d + "%05d.jl" % self.tail, self.tail, first, d + name):
                     self.mends.append((name, 0))
@@ -426,18 +427,18 @@ class Store:
         """The first n complete lines of the running game (bytes without
         their newline), streamed from flash in the order read() took them."""
         k = 0
-        for first, name in _pieces(self.dir):
+        for first in _pieces(self.dir):
             if k >= n:
                 return
             if first < k:  # a merge's leftover
                 continue
-            for line in _each_line(self.dir + "/" + name, n - k):
+            for line in _each_line(self.dir + "/%05d.jl" % first, n - k):
                 k += 1
                 yield line
-        for number, name in _pieces(self.dir, ".blk"):
+        for number in _pieces(self.dir, ".blk"):
             if k >= n:
                 return
-            for line in _each_line(self.dir + "/" + name, n - k, True):
+            for line in _each_line(self.dir + "/%05d.blk" % number, n - k, True):
                 k += 1
                 yield line
 
@@ -590,32 +591,10 @@ class Store:
         for first in closed[1:]:
             os.remove(d + "%05d.jl" % first)
 
-    def truncate(self, n):
-        """Keep only the first n lines of the running game (none: no game)."""
-        if _pieces(self.dir, ".blk"):
-            self._rewrite(n)
-            return
-        pieces = _pieces(self.dir)
-        for i in range(len(pieces) - 1, -1, -1):  # the last first: a cut leaves a prefix
-            first, name = pieces[i]
-            path = self.dir + "/" + name
-            if first >= n:
-                os.remove(path)
-            else:
-                data = _read(path)
-                end = 0
-                for _ in range(n - first):
-                    end = data.find(b"\n", end) + 1
-                if end < len(data):
-                    _write(path, data[:end])
-                break
-        self._clear_check()
-        self.read()
-
     def _rewrite(self, n):
-        """truncate() of a log with raw blocks (they cannot be cut back): the
-        first n lines go into a new folder, which replaces the old one by
-        renames (a cut leaves the old log or the new)."""
+        """A log with raw blocks read without its block device (they cannot be
+        appended to): its first n lines go into a new folder, which replaces
+        the old one by renames (a cut leaves the old log or the new)."""
         new = self._fresh(self.lines(n))[0]
         self._clear_check()
         if _is_dir(self.dir):
@@ -709,8 +688,8 @@ class Store:
         _remove(self.root + "/" + CLOCK)
         self._clear_check()
         if _is_dir(self.dir):
-            for number, name in _pieces(self.dir, ".chk"):
-                os.remove(self.dir + "/" + name)  # the finished game needs no checkpoint
+            for number in _pieces(self.dir, ".chk"):
+                os.remove(self.dir + "/%05d.chk" % number)  # the finished game needs no checkpoint
             if _pieces(self.dir):
                 os.rename(self.dir, self.root + "/" + self._next_name())
             else:
