@@ -102,18 +102,42 @@ def write_line(dev, block, off, line, buf=None):
     return end + 1
 
 
-def numbered(folder, ext):
-    """The numbers of the files NNNNN<ext> in a folder (named "%05d<ext>" % number), in order:
-    a list of small ints, not of names, as a long game's folder holds hundreds."""
-    out = []
+def _numbers(folder, ext):
+    """The numbers of the files NNNNN<ext> (named "%05d<ext>" % number) in a folder, one at a time."""
     k = len(ext)
     each = getattr(os, "ilistdir", None)
     for entry in each(folder) if each else os.listdir(folder):
         name = entry if isinstance(entry, str) else entry[0]
         if name.endswith(ext) and name[:-k].isdigit() and name == "%05d%s" % (int(name[:-k]), ext):
-            out.append(int(name[:-k]))
-    out.sort()
-    return out
+            yield int(name[:-k])
+
+
+def after(folder, ext, number, guess=-1):
+    """The number of the file NNNNN<ext> that follows `number` in a folder (-1: none).
+    No list of the folder is made (a long game's holds hundreds of files): the
+    guess is taken if that file is there, else one pass over the folder finds it
+    (a guess may skip files in between: the caller counts them, see count())."""
+    if guess > number:
+        try:
+            os.stat("%s/%05d%s" % (folder, guess, ext))
+            return guess
+        except OSError:
+            pass
+    best = -1
+    for n in _numbers(folder, ext):
+        if n > number and (best < 0 or n < best):
+            best = n
+    return best
+
+
+def count(folder, ext):
+    """(how many files NNNNN<ext> a folder holds, the highest number or -1)."""
+    n = 0
+    top = -1
+    for k in _numbers(folder, ext):
+        n += 1
+        top = max(top, k)
+    return n, top
 
 
 def find(flash, streams):
@@ -146,7 +170,11 @@ class Raw:
     def read(self, folder, each):
         """each(lines) for every block in order: its lines (bytes, each with its newline)."""
         self.clear()
-        for number in numbered(folder, self.ext):
+        number = 0
+        while True:
+            number = after(folder, self.ext, number, number + 1)
+            if number < 0:
+                break
             name = "%05d%s" % (number, self.ext)
             with open(folder + "/" + name, "rb") as f:
                 data = f.read()

@@ -288,9 +288,16 @@ def _remove(path):
             pass
 
 
-def _pieces(folder, ext=".jl"):
-    """The numbers of a log folder's pieces (or raw blocks: ".blk"), in order."""
-    return blocks.numbered(folder, ext)
+def _names(folder):
+    """A folder's file names, one at a time (no list of them: ilistdir where there is one)."""
+    each = getattr(os, "ilistdir", None)
+    for entry in each(folder) if each else os.listdir(folder):
+        yield entry if isinstance(entry, str) else entry[0]
+
+
+def _first(folder, ext=".jl"):
+    """The number of a log folder's first piece (or raw block, ".blk"; side block, ".chk"), -1: none."""
+    return blocks.after(folder, ext, -1)
 
 
 class Store:
@@ -341,15 +348,36 @@ class Store:
         if not _is_dir(self.dir):
             return None
         d = self.dir + "/"
-        for name in os.listdir(self.dir):
-            if name.endswith(".jl.tmp"):
-                if _exists(d + name[:-4]):
-                    os.remove(d + name)  # a merge or repair cut before its rename
-                else:  # FAT: cut between the remove and the rename
-                    os.rename(d + name, d + name[:-4])
-        pieces = _pieces(self.dir)
-        last = pieces[-1] if pieces else 0
-        for first in pieces:
+        for name in [n for n in _names(self.dir) if n.endswith(".jl.tmp")]:
+            if _exists(d + name[:-4]):
+                os.remove(d + name)  # a merge or repair cut before its rename
+            else:  # FAT: cut between the remove and the rename
+                os.rename(d + name, d + name[:-4])
+        total, last = blocks.count(self.dir, ".jl")
+        if self._read_pieces(True, last) != total:  # a guess may have skipped a merge's leftover:
+            self._read_pieces(False, last)  # every piece in turn
+        if self.problem is None:
+            self._read_blocks()
+        if mend:
+            self.mend()
+        return Lines(self, self.n) if self.n else None
+
+    def _read_pieces(self, guess, last):
+        """Read the pieces in order (guess: the next is the one starting at the
+        line after those read, if it is there); how many were looked at."""
+        self.problem = None
+        self.mends = []
+        self.n = self.crc = self.size = 0
+        self.tail = -1
+        self.closed = []
+        d = self.dir + "/"
+        first = -1
+        seen = 0
+        while not self.problem:
+            first = blocks.after(self.dir, ".jl", first, self.n if guess else -1)
+            if first < 0:
+                break
+            seen += 1
             name = "%05d.jl" % first
             if first < self.n:  # a merge's leftover, if its lines are those of the piece before
                 if _same_lines(d + "%05d.jl" % self.tail, self.tail, first, d + name):
@@ -380,13 +408,7 @@ class Store:
                 self.closed = []  # merged: only small pieces in a row after the last large one
             self.tail = first
             self.size = good
-            if self.problem:
-                break
-        if self.problem is None:
-            self._read_blocks()
-        if mend:
-            self.mend()
-        return Lines(self, self.n) if self.n else None
+        return seen
 
     def _read_blocks(self):
         if self.raw is not None:
@@ -427,16 +449,20 @@ class Store:
         """The first n complete lines of the running game (bytes without
         their newline), streamed from flash in the order read() took them."""
         k = 0
-        for first in _pieces(self.dir):
-            if k >= n:
-                return
+        first = -1
+        while k < n:
+            first = blocks.after(self.dir, ".jl", first, k)
+            if first < 0:
+                break
             if first < k:  # a merge's leftover
                 continue
             for line in _each_line(self.dir + "/%05d.jl" % first, n - k):
                 k += 1
                 yield line
-        for number in _pieces(self.dir, ".blk"):
-            if k >= n:
+        number = 0
+        while k < n:
+            number = blocks.after(self.dir, ".blk", number, number + 1)
+            if number < 0:
                 return
             for line in _each_line(self.dir + "/%05d.blk" % number, n - k, True):
                 k += 1
@@ -688,9 +714,9 @@ class Store:
         _remove(self.root + "/" + CLOCK)
         self._clear_check()
         if _is_dir(self.dir):
-            for number in _pieces(self.dir, ".chk"):
-                os.remove(self.dir + "/%05d.chk" % number)  # the finished game needs no checkpoint
-            if _pieces(self.dir):
+            while _first(self.dir, ".chk") >= 0:  # the finished game needs no checkpoint
+                os.remove(self.dir + "/%05d.chk" % _first(self.dir, ".chk"))
+            if _first(self.dir) >= 0:
                 os.rename(self.dir, self.root + "/" + self._next_name())
             else:
                 _rmtree(self.dir)
