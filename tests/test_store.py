@@ -94,3 +94,9 @@ def test_undo_behind_a_bounded_journal_replays_the_log_and_goes_back_to_the_star
     r = sc.undo_behind_the_journal()
     assert r["events"] == 142 and r["lost"] == 53  # 53 of them left the bounded journal
     assert (r["undos"], r["differ"], r["nothing_more"]) == (142, 0, ["nothing to undo"])
+
+
+def test_quiet_time_work_that_runs_out_of_memory_is_tried_again_and_never_stops_the_board():
+    r = sc.quiet_time_fails()
+    assert (r["tried"], r["closed_before"], r["still_closed"]) == (2, 19, 19)  # idle() raised nothing
+    assert r["closed_after"] == 0 and r["log_same"] and r["plays_on"] == {"op": "end_turn"}

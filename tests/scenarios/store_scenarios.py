@@ -241,7 +241,40 @@ def flash_full():
     return {"archived": s.finished(), "log": [json.loads(l) for l in saved_log(root).decode().split("\n") if l]}
 
 
+def quiet_time_fails():
+    """Quiet-time work (merging pieces) that runs out of memory leaves the board
+    playing; the next quiet time merges them."""
+    root = fresh_dir("store-quiet")
+    d = Device(root)
+    d.new_game(first="white")
+    app = d.app
+    names = app.game.board.conn_names
+    for k in range(400):  # small pieces to merge, no quiet time in between
+        app._apply(None, {"op": "place", "at": names[(k * 7) % len(names)]} if k % 4 != 3 else {"op": "end_turn"})
+        app.flush()
+    real = Store._merge
+    calls = []
+
+    def out_of_memory(self):
+        calls.append(len(self.closed))
+        raise MemoryError("memory allocation failed")
+
+    Store._merge = out_of_memory
+    try:
+        app.idle()
+        app.idle()
+    finally:
+        Store._merge = real
+    out = {"tried": len(calls), "closed_before": calls[0] if calls else 0, "still_closed": len(app.store.closed)}
+    app.idle()
+    out["closed_after"] = len(app.store.closed)
+    out["log_same"] = len(d.log_lines()) == app.store.n and app.store.n == len(app.store.read())
+    d.press("TURN")
+    out["plays_on"] = d.log()[-1]
+    return out
+
+
 def run_all():
     return {"damage": damage(), "checkpoints": checkpoints(), "flash_fails": flash_fails(),
             "flash_full": flash_full(), "archive_as_found": archive_as_found(),
-            "undo_behind_the_journal": undo_behind_the_journal()}
+            "undo_behind_the_journal": undo_behind_the_journal(), "quiet_time_fails": quiet_time_fails()}
