@@ -25,10 +25,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from companion.core.games import new_game
-
 from ..micropython import native_binary
-from ..paths import ROOT, load_layout
+from ..paths import ROOT
 from .random_games import random_log
 
 TARGETS = {"alloc.largest": 1024, "alloc.bytes_per_event": 256}
