@@ -302,6 +302,9 @@ class App:
     def _undo(self, code):
         if self.game.undoable() == 0 and (self.based or self.game.events_in_effect()):
             self._rebuild()
+            if self.game.undoable() == 0 and self.game.events_in_effect():
+                self._refuse(code, "cannot undo now: the saved game could not be read back")
+                return
         if self.game.undoable() == 0:
             self._refuse(code, "nothing to undo")
             return

@@ -19,7 +19,10 @@ event starts a new one; when nobody is pressing, maintain() merges MERGE
 closed pieces into one (written to a .tmp and renamed over the first, so a
 cut leaves the old pieces or the merged one). A power cut can only tear the
 line being written: read() drops a torn last line. A piece that starts
-before the end of the one before it is a merge's leftover and is removed.
+before the end of the one before it and holds the same bytes is a merge's
+leftover and is removed; anything else out of order is damage (App.boot
+archives the folder as it is: repair()). The log is never held in memory:
+it is read a few hundred bytes at a time (Lines, lines()).
 
 Finished or abandoned games: New game renames the folder to ROOT/game-NNNN
 (one atomic rename); the last KEEP stay. Older firmware kept whole logs as
@@ -315,6 +318,7 @@ class Store:
         self.size = 0  # its bytes
         self.closed = []  # first lines of the small pieces before it, not yet merged
         self.problem = None  # read(): what was wrong beyond the lines it returned
+        self.mends = []  # read(): what mend() cuts off or removes
         self.dropped = b""
         self.torn = False  # the last append failed: it may have left part of its line
         self.side_lines = []
