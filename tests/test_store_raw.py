@@ -96,3 +96,17 @@ def test_pull_log_joins_pieces_and_raw_blocks_in_order():
     pieces = [("00002.blk", blk2), ("00000.jl", (H + "\n").encode()), ("00001.blk", blk1),
               ("00001.chk", marker + b"c 1 2 00\n"), ("empty.tmp", b"")]
     assert join_pieces(pieces).decode() == "\n".join([H] + E) + "\n"
+
+
+def test_pull_log_keeps_every_byte_of_a_damaged_folder_and_drops_only_a_real_merge_leftover():
+    lines = [(x + "\n").encode() for x in [H] + E]
+    tail = b'{"op": "pl'
+    # bytes after the last newline of a middle piece: kept, as on flash
+    assert join_pieces([("00000.jl", lines[0] + lines[1] + tail), ("00002.jl", lines[2] + lines[3])]) == \
+        lines[0] + lines[1] + tail + lines[2] + lines[3]
+    # an extra line in a middle piece: the next piece is not a leftover, it is kept
+    extra = lines[0] + lines[1] + lines[1]
+    assert join_pieces([("00000.jl", extra), ("00002.jl", lines[2] + lines[3])]) == extra + lines[2] + lines[3]
+    # a merge cut before it removed the pieces it merged: those hold the same bytes, and go
+    merged = b"".join(lines)
+    assert join_pieces([("00000.jl", merged), ("00002.jl", lines[2] + lines[3]), ("00003.jl", lines[3])]) == merged
