@@ -100,3 +100,6 @@ def test_quiet_time_work_that_runs_out_of_memory_is_tried_again_and_never_stops_
     r = sc.quiet_time_fails()
     assert (r["tried"], r["closed_before"], r["still_closed"]) == (2, 19, 19)  # idle() raised nothing
     assert r["closed_after"] == 0 and r["log_same"] and r["plays_on"] == {"op": "end_turn"}
+    # a write that runs out of memory: the event waits in memory, as for a failing flash
+    assert r["not_saved"] == ["NOT SAVED (out", "of memory): play", "on from memory"]
+    assert r["saved_again"] == [["saved again"], 0, [{"op": "end_turn"}] * 2]

@@ -379,7 +379,7 @@ class App:
         while pending:
             try:
                 self.store.append(pending[0])
-            except OSError as e:
+            except (OSError, MemoryError) as e:
                 self._not_saved(e)
                 return False
             pending.pop(0)
@@ -394,7 +394,8 @@ class App:
     def _not_saved(self, e):
         self._tried = len(self.pending)
         code = e.args[0] if e.args else 0
-        self._why = "flash full" if code == ENOSPC else "flash error %s" % code
+        self._why = ("out of memory" if isinstance(e, MemoryError) else
+                     "flash full" if code == ENOSPC else "flash error %s" % code)
         self.unsaved = True
         self._show_unsaved()
 

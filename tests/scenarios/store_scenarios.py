@@ -271,7 +271,20 @@ def quiet_time_fails():
     out["log_same"] = len(d.log_lines()) == app.store.n and app.store.n == len(app.store.read())
     d.press("TURN")
     out["plays_on"] = d.log()[-1]
+    real_append = Store.append
+    Store.append = out_of_memory_append
+    try:
+        d.press("TURN")
+        out["not_saved"] = d.app.message
+    finally:
+        Store.append = real_append
+    d.press("TURN")
+    out["saved_again"] = [d.app.message, len(d.app.pending), d.log()[-2:]]
     return out
+
+
+def out_of_memory_append(self, event):
+    raise MemoryError("memory allocation failed")
 
 
 def run_all():
