@@ -110,3 +110,25 @@ def test_pull_log_keeps_every_byte_of_a_damaged_folder_and_drops_only_a_real_mer
     # a merge cut before it removed the pieces it merged: those hold the same bytes, and go
     merged = b"".join(lines)
     assert join_pieces([("00000.jl", merged), ("00002.jl", lines[2] + lines[3]), ("00003.jl", lines[3])]) == merged
+
+
+def test_a_block_read_256_bytes_at_a_time_has_the_lines_and_state_of_the_whole_block(tmp_path):
+    import random
+
+    from companion import blocks
+    rng = random.Random(25)
+    marker = b"C" + bytes(range(1, 16))
+    for k in range(300):
+        lines = b"".join(b'{"op": "place", "at": "%d"}\n' % rng.randrange(10 ** rng.randrange(1, 9))
+                         for _ in range(rng.randrange(0, 160)))
+        torn = rng.choice([b"", b'{"op": "pl', b"\x00\x12"])
+        after = rng.choice([b"", b"", b"\x00" + b"\xff" * rng.randrange(300) + b"\x7f"])
+        data = (marker + lines + torn)[:4096]
+        data += b"\xff" * (4096 - len(data) - len(after)) + after if len(data) + len(after) <= 4096 else b""
+        path = tmp_path / ("%05d.blk" % k)
+        path.write_bytes(data)
+        mark, size, end, clean = blocks.scan(str(path))
+        assert (mark, size, (end, clean)) == (data[:16], len(data), blocks.body(data)), k
+        parts = []
+        blocks._part(str(path), 16, end, parts.append)
+        assert b"".join(parts) == data[16:end] and max(map(len, parts or [b""])) <= 256

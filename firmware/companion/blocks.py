@@ -38,6 +38,53 @@ def body(data):
     return end, end == free and len(data.rstrip(b"\xff")) <= free
 
 
+def scan(path):
+    """(marker, size, end, clean) of a block file, read 256 bytes at a time
+    (a whole block would be one 4 KB allocation): body() of its bytes."""
+    with open(path, "rb") as f:
+        mark = f.read(MARK)
+        at = len(mark)
+        free = end = -1
+        dirty = False
+        while True:
+            data = f.read(256)
+            if not data:
+                break
+            if free < 0:
+                stop = data.find(b"\xff")
+                nl = data.rfind(b"\n", 0, stop if stop >= 0 else len(data))
+                if nl >= 0:
+                    end = at + nl + 1
+                if stop >= 0:
+                    free = at + stop
+                    dirty = len(data.rstrip(b"\xff")) > stop
+            elif not dirty:
+                dirty = len(data.rstrip(b"\xff")) > 0
+            at += len(data)
+    if free < 0:
+        free = at
+    end = max(end, MARK)
+    return mark, at, end, end == free and not dirty
+
+
+def _part(path, start, end, each=None):
+    """Bytes start..end of a file, read 256 at a time: each(part) for every
+    part, or (without each) the bytes themselves."""
+    out = b""
+    with open(path, "rb") as f:
+        f.seek(start)
+        while start < end:
+            data = f.read(min(256, end - start))
+            if not data:
+                break
+            start += len(data)
+            if each is None:
+                out += data
+            else:
+                each(data)
+    return out
+
+
 def create(path, size):
     """Write a block file of `size` bytes (one flash block): its marker, the rest erased."""
     try:
@@ -168,7 +215,8 @@ class Raw:
         self.dropped = b""  # a torn last line
 
     def read(self, folder, each):
-        """each(lines) for every block in order: its lines (bytes, each with its newline)."""
+        """each(part) for every block in order, its lines (with their newlines)
+        handed out in parts of at most 256 bytes."""
         self.clear()
         number = 0
         while True:
@@ -176,21 +224,19 @@ class Raw:
             if number < 0:
                 break
             name = "%05d%s" % (number, self.ext)
-            with open(folder + "/" + name, "rb") as f:
-                data = f.read()
+            path = folder + "/" + name
+            mark, size, end, clean = scan(path)
             self.last = number
-            if len(data) <= MARK:  # cut while littlefs wrote it: never used
-                os.remove(folder + "/" + name)
+            if size <= MARK:  # cut while littlefs wrote it: never used
+                os.remove(path)
                 continue
-            end, clean = body(data)
             if end > MARK or not clean:
-                each(data[MARK:end])
-                self.dropped = b"" if clean else data[end:len(data.rstrip(b"\xff"))]
-                self.blk = [number, data[:MARK], None, end if clean else None]
+                _part(path, MARK, end, each)
+                self.dropped = b"" if clean else _part(path, end, min(size, end + 1024)).rstrip(b"\xff")
+                self.blk = [number, mark, None, end if clean else None]
                 self.spare = None
             elif self.spare is None:
-                self.spare = [number, data[:MARK], None, MARK]
-            data = None
+                self.spare = [number, mark, None, MARK]
 
     def append(self, folder, line):
         """Program one line (bytes, no newline); an erase only when no spare is ready."""

@@ -346,6 +346,7 @@ class Store:
         self.closed = []
         self.convert = False
         self.side_lines = []
+        self._carry = b""  # a side line cut between two parts of a block
         self.dropped = b""  # a raw block's torn last line (it stays in the block)
         if self.raw is not None:
             self.raw.clear()
@@ -429,8 +430,12 @@ class Store:
         self.n += data.count(b"\n")
         self.crc = crc32(data, self.crc)
 
-    def _side_block(self, data):
-        """Keep of the .chk blocks only the last line of each kind."""
+    def _side_block(self, part):
+        """Keep of the .chk blocks only the last line of each kind (handed in parts)."""
+        data = self._carry + part
+        cut = data.rfind(b"\n") + 1
+        self._carry = data[cut:]
+        data = data[:cut]
         keep = b""
         for kind in (b"c ", b"t "):
             line = _last(data, kind) or (_last(self.side_lines[0], kind) if self.side_lines else None)
