@@ -169,13 +169,14 @@ def _scan(path, crc):
             size += len(data)
 
 
-def _each_line(path, n, block=False):
-    """The first n complete lines of a file (bytes without their newline);
-    of a raw block: after its marker, up to the first erased byte (0xFF).
-    The file is open only while a piece of it is read, never across a
-    yield: a reader may stop half-way (MicroPython would leave it open)."""
+def _each_line(path, n, block=False, at=-1):
+    """The first n complete lines of a file from byte at (bytes without their
+    newline); of a raw block: after its marker, up to the first erased byte
+    (0xFF). The file is open only while a piece of it is read, never across
+    a yield: a reader may stop half-way (MicroPython would leave it open)."""
     rest = b""
-    at = blocks.MARK if block else 0
+    if at < 0:
+        at = blocks.MARK if block else 0
     while n > 0:
         with open(path, "rb") as f:
             f.seek(at)
@@ -199,6 +200,44 @@ def _each_line(path, n, block=False):
             rest += data[i:i + LONGEST - len(rest)]
         if stop >= 0:
             return
+
+
+def _over(path, n, crc=0, block=False):
+    """Go over the first n complete lines of a file (fewer if it has fewer) a
+    piece at a time, at C speed: (lines, the byte after them, crc32 of them
+    continuing crc)."""
+    base = end = blocks.MARK if block else 0
+    done = 0
+    run = crc
+    with open(path, "rb") as f:
+        f.seek(base)
+        while done < n:
+            data = f.read(4 * BUF)
+            if not data:
+                break
+            stop = data.find(b"\xff") if block else -1
+            if stop >= 0:
+                data = data[:stop]
+            c = data.count(b"\n")
+            if done + c <= n:
+                cut = data.rfind(b"\n") + 1
+                done += c
+            else:
+                cut = 0
+                for _ in range(n - done):
+                    cut = data.find(b"\n", cut) + 1
+                done = n
+            if cut:
+                view = memoryview(data)
+                crc = crc32(view[:cut], run)
+                run = crc32(view[cut:], crc)
+                end = base + cut
+            else:
+                run = crc32(data, run)
+            base += len(data)
+            if stop >= 0:
+                break
+    return done, end, crc
 
 
 def _copy(src, dst, size=-1, mode="wb"):
@@ -267,6 +306,14 @@ class Lines:
 
     def __iter__(self):
         return self.store.lines(self.n)
+
+    def since(self, k):
+        """The lines after the first k (those gone over at C speed)."""
+        return self.store.lines(self.n, k)
+
+    def crc(self, k):
+        """crc32 of the first k lines, each with its newline."""
+        return self.store._crc_upto(k)
 
     def __getitem__(self, i):
         if not isinstance(i, int):
@@ -454,9 +501,10 @@ class Store:
                 _remove(d + name)
         self.mends = []
 
-    def lines(self, n):
-        """The first n complete lines of the running game (bytes without
-        their newline), streamed from flash in the order read() took them."""
+    def lines(self, n, start=0):
+        """Lines start + 1 to n of the running game (bytes without their
+        newline), streamed from flash in the order read() took them; the
+        first start are gone over at C speed."""
         k = 0
         first = -1
         while k < n:
@@ -465,7 +513,14 @@ class Store:
                 break
             if first < k:  # a merge's leftover
                 continue
-            for line in _each_line(self.dir + "/%05d.jl" % first, n - k):
+            path = self.dir + "/%05d.jl" % first
+            at = -1
+            if k < start:
+                c, at, crc = _over(path, start - k)
+                k += c
+                if k < start:
+                    continue
+            for line in _each_line(path, n - k, False, at):
                 k += 1
                 yield line
         number = 0
@@ -473,9 +528,36 @@ class Store:
             number = blocks.after(self.dir, ".blk", number, number + 1)
             if number < 0:
                 return
-            for line in _each_line(self.dir + "/%05d.blk" % number, n - k, True):
+            path = self.dir + "/%05d.blk" % number
+            at = -1
+            if k < start:
+                c, at, crc = _over(path, start - k, 0, True)
+                k += c
+                if k < start:
+                    continue
+            for line in _each_line(path, n - k, True, at):
                 k += 1
                 yield line
+
+    def _crc_upto(self, n):
+        """crc32 of the first n lines, each with its newline (None: fewer lines), at C speed."""
+        k = crc = 0
+        first = -1
+        while k < n:
+            first = blocks.after(self.dir, ".jl", first, k)
+            if first < 0:
+                break
+            if first >= k:  # not a merge's leftover
+                c, at, crc = _over(self.dir + "/%05d.jl" % first, n - k, crc)
+                k += c
+        number = 0
+        while k < n:
+            number = blocks.after(self.dir, ".blk", number, number + 1)
+            if number < 0:
+                break
+            c, at, crc = _over(self.dir + "/%05d.blk" % number, n - k, crc, True)
+            k += c
+        return crc if k == n else None
 
     def _adopt(self):
         """Finish a New game or a repair cut short; a whole log at
@@ -683,7 +765,7 @@ class Store:
             n, crc = int(n), int(crc)
         except (OSError, ValueError, AttributeError):
             return None
-        if 0 < n <= len(lines) and _crc_of(lines, n) == crc:
+        if 0 < n <= len(lines) and (lines.crc(n) if isinstance(lines, Lines) else _crc_of(lines, n)) == crc:
             return n, snapshot
         return None
 

@@ -246,7 +246,12 @@ def resume(lines, load_layout, check=None, limit=0):
     game = None
     i = 0
     skip = 0
-    for text in lines:
+    it = iter(lines)
+    while True:
+        try:
+            text = next(it)
+        except StopIteration:
+            break
         i += 1
         if i <= skip:
             continue
@@ -258,6 +263,10 @@ def resume(lines, load_layout, check=None, limit=0):
                 game.limit = limit
                 if check and check[0] > 1 and game.restore(check[1]):
                     skip = check[0]
+                    since = getattr(lines, "since", None)  # the store's lines: go over them at C speed
+                    if since is not None:
+                        it = since(skip)
+                        i = skip
                 continue
             if not game.undoable() and (game.events_in_effect() or getattr(game, "restored", 0)) \
                     and (b"undo" if isinstance(text, bytes) else "undo") in text \
