@@ -182,7 +182,7 @@ def _each_line(path, n, block=False, at=-1):
             f.seek(at)
             data = f.read(4 * BUF)
         if not data:
-            return
+            break
         at += len(data)
         stop = data.find(b"\xff") if block else -1
         if stop >= 0:
@@ -199,7 +199,8 @@ def _each_line(path, n, block=False, at=-1):
         if len(rest) < LONGEST:
             rest += data[i:i + LONGEST - len(rest)]
         if stop >= 0:
-            return
+            break
+    data = rest = None  # a finished generator keeps its locals while it is referenced
 
 
 def _over(path, n, crc=0, block=False):
