@@ -139,8 +139,7 @@ def truncate():
     s.begin(HEADER)
     for e in EVENTS:
         s.append(e)
-    kept = s.keep_copy()
-    s.truncate(2)
+    kept = s.repair(2, "note")
     s.append({"op": "end_turn"})
     return {"kept": kept, "kept_log": saved_log(ROOT, kept).decode().count("\n"), "files": files(),
             "log": saved_log(ROOT).decode(), "n": s.n}

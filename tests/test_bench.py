@@ -60,6 +60,11 @@ def test_quick_bench_writes_every_figure(tmp_path, capsys):
     assert "Allocation in play" in printed
     if "tick.lines" in f:
         assert 16 < f["heap.native_min_kb"] < 1024
+        # the long game at a fixed heap (2,000 events in a quick run): free heap flat, no MemoryError
+        assert f["long.events"] == 2000 and f["long.memory_errors"] == 0
+        assert f["long.free_at_500"] > 0 and f["long.free_drop"] <= 256
+        assert 16 < f["heap.native_min_kb.fresh"] < 1024 and 16 < f["heap.native_min_kb.after_long"] < 1024
+        assert "A 2000-event Kahuna game at a fixed heap" in printed
 
 
 def test_compare_prints_what_changed():

@@ -171,6 +171,24 @@ def test_firmware_runs_on_the_board_and_its_log_replays_on_the_host(board, tmp_p
         "todo": {"off": [], "on": ["ALOA"]}}  # white's new stone is still to go on
 
 
+def test_pull_log_fetches_an_archived_damaged_log_as_found_and_its_note(board, tmp_path):
+    dev = board[0]
+    header = b'{"game": "kahuna", "layout": "kahuna", "variants": [], "first": "white"}\n'
+    note = b"The board found: piece 00000.jl ends inside line 3. It went on with lines 1 to 2.\n"
+    files = {"00000.jl": header + b'{"op": "end_turn"}\n{"op": "pl',  # a tail in a middle piece
+             "00002.jl": b'{"op": "end_turn"}\n', "note.txt": note}
+    mpremote(dev.port, "fs", "mkdir", ":/games")
+    assert mpremote(dev.port, "fs", "mkdir", ":/games/game-0007").returncode == 0
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+        assert mpremote(dev.port, "fs", "cp", tmp_path / name, ":/games/game-0007/" + name).returncode == 0
+    proc = companion("pull-log", "--port", dev.port, "--to", tmp_path / "logs")
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "logs" / "game-0007.jsonl").read_bytes() == \
+        header + b'{"op": "end_turn"}\n{"op": "pl{"op": "end_turn"}\n'  # every byte, as on flash
+    assert (tmp_path / "logs" / "game-0007.note.txt").read_bytes() == note
+
+
 # --- distribution -----------------------------------------------------------
 def test_mip_package_json_lists_every_firmware_file():
     assert (ROOT / "firmware/package.json").read_text() == mip_package.package_json(), \

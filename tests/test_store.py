@@ -14,8 +14,8 @@ def damage():
 def test_a_refused_event_resumes_before_it_and_keeps_the_whole_log(damage):
     r = damage["refused"]
     assert (r["events"], r["menu"], len(r["log"])) == (2, False, 3)
-    assert r["message"] == ["line 4 damaged:", "resumed before", "it. Whole log:", "game-0001.jsonl"]
-    assert r["kept"] == ["game-0001.jsonl"] and r["kept_whole"] == [True]
+    assert r["message"] == ["line 4 damaged:", "resumed before", "it. Whole log:", "game-0001"]
+    assert r["kept"] == ["game-0001"] and r["kept_whole"] == [True]
 
 
 def test_erased_flash_after_a_cut_is_the_event_in_flight(damage):
@@ -39,7 +39,7 @@ def test_a_torn_header_or_a_file_that_is_no_log_starts_a_fresh_game(damage):
         assert not r["menu"] and r["events"] == 0 and r["kept_whole"] == [True]
         assert len(r["log"]) == 1 and r["log"][0]["game"] == "kahuna"  # the new game's header only
         # the damaged log's word stays on the display under the new game
-        assert r["message"] == ["unreadable saved", "game kept as", "game-0001.jsonl:", "start a new one"]
+        assert r["message"] == ["unreadable saved", "game kept as", "game-0001: start", "a new one"]
 
 
 def test_a_checkpoint_restores_the_same_game_and_undo_goes_back_through_it():
@@ -59,3 +59,47 @@ def test_a_failing_flash_plays_on_from_memory_and_catches_up():
 def test_a_full_flash_makes_room_by_deleting_the_oldest_archived_game():
     r = sc.flash_full()
     assert r["archived"] == ["game-0002"] and r["log"] == [sc.HEADER, {"op": "end_turn"}]
+
+
+@pytest.fixture(scope="module")
+def as_found():
+    return sc.archive_as_found()
+
+
+def _archived_as_found(r, said, lines):
+    assert r["said"] == said + ". Whole log: game-0001" and r["log"] == lines and r["kept"] == ["game-0001"]
+    assert r["files"] == sorted(r["as_found"] + ["note.txt"]) and r["pulled"]  # every piece, byte for byte
+    assert r["note"] == "The board found: %s. It went on with lines 1 to %d. The files here are the log as " \
+        "it was on flash.\n" % (said.split(":")[0], lines)
+
+
+def test_bytes_after_the_last_newline_of_a_middle_piece_are_damage_and_archived_as_found(as_found):
+    _archived_as_found(as_found["tail"], "piece 00000.jl ends inside line 4: resumed after line 3", 3)
+
+
+def test_a_missing_piece_is_said_on_the_display_and_in_the_note(as_found):
+    _archived_as_found(as_found["gap"], "line 4 is missing: resumed after line 3", 3)
+
+
+def test_an_extra_line_in_a_middle_piece_keeps_the_next_piece_for_the_archive(as_found):
+    _archived_as_found(as_found["extra"], "piece 00003.jl holds lines 4 on again, not as the piece before: "
+                       "resumed after line 4", 4)
+
+
+def test_a_merge_leftover_holding_the_same_bytes_is_dropped_without_a_word(as_found):
+    assert as_found["leftover"] == {"events": 4, "said": "", "log": 5, "kept": []}
+
+
+def test_undo_behind_a_bounded_journal_replays_the_log_and_goes_back_to_the_start():
+    r = sc.undo_behind_the_journal()
+    assert r["events"] == 142 and r["lost"] == 53  # 53 of them left the bounded journal
+    assert (r["undos"], r["differ"], r["nothing_more"]) == (142, 0, ["nothing to undo"])
+
+
+def test_quiet_time_work_that_runs_out_of_memory_is_tried_again_and_never_stops_the_board():
+    r = sc.quiet_time_fails()
+    assert (r["tried"], r["closed_before"], r["still_closed"]) == (2, 19, 19)  # idle() raised nothing
+    assert r["closed_after"] == 0 and r["log_same"] and r["plays_on"] == {"op": "end_turn"}
+    # a write that runs out of memory: the event waits in memory, as for a failing flash
+    assert r["not_saved"] == ["NOT SAVED (out", "of memory): play", "on from memory"]
+    assert r["saved_again"] == [["saved again"], 0, [{"op": "end_turn"}] * 2]

@@ -35,7 +35,7 @@ def test_events_are_programmed_into_the_raw_block_without_an_erase():
 def test_a_line_cut_while_programmed_is_dropped_and_the_next_goes_to_a_fresh_block():
     got = native("cut(0)")  # the power fails while the line's text is programmed
     assert got["raised"] and got["read"] == [H, E[0]]
-    assert got["dropped"].startswith('{"op"')  # kept for the archive copy of a damaged log
+    assert got["dropped"].startswith('{"op"')  # it stays in the block: a damaged log is archived as it is
     assert got["files"] == ["00000.jl", "00001.blk", "00002.blk"] and got["erases_for_next"] == 1
     assert got["log"] == "\n".join([H, E[0], E[2]]) + "\n"
 
@@ -75,7 +75,7 @@ def test_checkpoints_and_the_clock_are_lines_of_the_side_blocks():
 @pytest.mark.native
 def test_repairing_a_raw_log_keeps_the_prefix_in_a_new_folder():
     got = native("truncate()")
-    assert got["kept"] == "game-0001.jsonl" and got["kept_log"] == 4
+    assert got["kept"] == "game-0001" and got["kept_log"] == 4
     assert got["log"] == "\n".join([H, E[0], '{"op": "end_turn"}']) + "\n" and got["n"] == 3
     assert got["files"] == ["00000.jl", "00001.blk"]
 
@@ -96,3 +96,39 @@ def test_pull_log_joins_pieces_and_raw_blocks_in_order():
     pieces = [("00002.blk", blk2), ("00000.jl", (H + "\n").encode()), ("00001.blk", blk1),
               ("00001.chk", marker + b"c 1 2 00\n"), ("empty.tmp", b"")]
     assert join_pieces(pieces).decode() == "\n".join([H] + E) + "\n"
+
+
+def test_pull_log_keeps_every_byte_of_a_damaged_folder_and_drops_only_a_real_merge_leftover():
+    lines = [(x + "\n").encode() for x in [H] + E]
+    tail = b'{"op": "pl'
+    # bytes after the last newline of a middle piece: kept, as on flash
+    assert join_pieces([("00000.jl", lines[0] + lines[1] + tail), ("00002.jl", lines[2] + lines[3])]) == \
+        lines[0] + lines[1] + tail + lines[2] + lines[3]
+    # an extra line in a middle piece: the next piece is not a leftover, it is kept
+    extra = lines[0] + lines[1] + lines[1]
+    assert join_pieces([("00000.jl", extra), ("00002.jl", lines[2] + lines[3])]) == extra + lines[2] + lines[3]
+    # a merge cut before it removed the pieces it merged: those hold the same bytes, and go
+    merged = b"".join(lines)
+    assert join_pieces([("00000.jl", merged), ("00002.jl", lines[2] + lines[3]), ("00003.jl", lines[3])]) == merged
+
+
+def test_a_block_read_256_bytes_at_a_time_has_the_lines_and_state_of_the_whole_block(tmp_path):
+    import random
+
+    from companion import blocks
+    rng = random.Random(25)
+    marker = b"C" + bytes(range(1, 16))
+    for k in range(300):
+        lines = b"".join(b'{"op": "place", "at": "%d"}\n' % rng.randrange(10 ** rng.randrange(1, 9))
+                         for _ in range(rng.randrange(0, 160)))
+        torn = rng.choice([b"", b'{"op": "pl', b"\x00\x12"])
+        after = rng.choice([b"", b"", b"\x00" + b"\xff" * rng.randrange(300) + b"\x7f"])
+        data = (marker + lines + torn)[:4096]
+        data += b"\xff" * (4096 - len(data) - len(after)) + after if len(data) + len(after) <= 4096 else b""
+        path = tmp_path / ("%05d.blk" % k)
+        path.write_bytes(data)
+        mark, size, end, clean = blocks.scan(str(path))
+        assert (mark, size, (end, clean)) == (data[:16], len(data), blocks.body(data)), k
+        parts = []
+        blocks._part(str(path), 16, end, parts.append)
+        assert b"".join(parts) == data[16:end] and max(map(len, parts or [b""])) <= 256

@@ -19,6 +19,7 @@ from .text import wrap
 LEVELS = (16, 40, 80, 150, 255)
 CHECKPOINTED = ("kahuna",)  # games whose whole state is Game.s (a checkpoint restores it)
 MAX_PENDING = 32  # unsaved events kept in memory before the display warns that a reset loses them
+JOURNAL = 8  # undo journal chunks of 256 B kept in memory (about 250 events); older undos replay the log
 CHECK_EVERY = 24  # logged lines between checkpoints: boot replays at most about this many  # brightness settings, 1..5
 MENU_LINES = 7
 MESSAGE_ROWS = 5  # a refusal takes the display's last rows, at most these; the title and score
@@ -131,23 +132,20 @@ class App:
         the display says so (docs/firmware.md, "When the log is damaged")."""
         store = self.store
         try:
-            lines = store.read()
-            if lines:
-                check = store.load_check(lines) if self.game_name in CHECKPOINTED else None
-                game, n, error = log.resume(lines, self.load_layout, check)
-                error = error or store.problem
-                if error:  # keep the whole original in the archive, go on with its first n lines
-                    print("companion: saved game damaged:", error)
-                    kept = store.keep_copy()
-                    store.truncate(n)
-                    self.said = ("line %d damaged: resumed before it. Whole log: %s" % (n + 1, kept)
-                                 if game else "unreadable saved game kept as %s: start a new one" % kept)
-                    self.message = wrap(self.said)
+            lines = store.read(False)
+            if lines or store.problem:
+                check = store.load_check(lines) if lines and self.game_name in CHECKPOINTED else None
+                game, n, error = log.resume(lines or (), self.load_layout, check, JOURNAL)
+                if error is not None and not lines:
+                    error = None  # no line to read: the store's problem says why
+                if error is not None or store.problem:  # the original to the archive, go on with n lines
+                    self._repair(game, n, error)
                 if game:
                     self._start(game, self.layout)
                     self.based = check[0] if getattr(game, "restored", 0) else 0
                     self.checked = self.based or store.n
                     self._resume_clock()
+            store.mend()  # a torn last line, a merge's leftover (after a repair: none left)
         except OSError as e:
             self.said = "flash error %s: saved game not read" % e
             self.message = wrap(self.said)
@@ -164,7 +162,25 @@ class App:
             self.layout = None  # read again by new_game
         self._refresh()
 
+    def _repair(self, game, n, error):
+        store = self.store
+        problem = str(error) if error is not None else store.problem
+        print("companion: saved game damaged:", problem)
+        if game is None:
+            n = 0
+            said = "unreadable saved game"
+        elif error is not None:
+            said = "line %d damaged: resumed before it" % (n + 1)
+        else:
+            said = "%s: resumed after line %d" % (problem, n)
+        kept = store.repair(n, "The board found: %s. It %s. The files here are the log as it was on flash." % (
+            problem, "went on with lines 1 to %d" % n if game else "started a new game"))
+        self.said = ("%s. Whole log: %s" % (said, kept) if game
+                     else "%s kept as %s: start a new one" % (said, kept))
+        self.message = wrap(self.said)
+
     def _start(self, game, layout):
+        game.limit = JOURNAL
         self.game = game
         make = getattr(self.module, "ui_for", None) or self.module.UI  # a game's UI may depend on its header
         self.ui = make(game, layout)
@@ -284,9 +300,12 @@ class App:
         self.message = wrap(text, rows=min(MESSAGE_ROWS, rows))
 
     def _undo(self, code):
-        if self.game.events_in_effect() == 0 and self.based:
+        if self.game.undoable() == 0 and (self.based or self.game.events_in_effect()):
             self._rebuild()
-        if self.game.events_in_effect() == 0:
+            if self.game.undoable() == 0 and self.game.events_in_effect():
+                self._refuse(code, "cannot undo now: the saved game could not be read back")
+                return
+        if self.game.undoable() == 0:
             self._refuse(code, "nothing to undo")
             return
         sealed = getattr(self.game, "sealed", None)  # Kahuna's digital deck
@@ -300,13 +319,22 @@ class App:
         self.tone = ACCEPTED
 
     def _rebuild(self):
-        """Replay the whole log, for an undo behind the checkpoint the game was restored from."""
+        """For an undo behind what the game keeps in memory (the checkpoint it
+        was restored from, or its bounded journal): the game again from the
+        log, streamed from flash, with the event the undo takes back in its
+        journal. The events not yet written are written first."""
+        if not self.flush():
+            return
         try:
+            game = self.game
             lines = self.store.read()
-            game = log.replay(lines, self.load_layout)
-            for event in self.pending:
-                game.apply(event)
-        except (OSError, log.LogError, Illegal):
+            if self.based:
+                game, n, error = log.resume(lines, self.load_layout, limit=JOURNAL)
+                if error:
+                    return
+            if not game.undoable() and game.events_in_effect():
+                game = log.back(game, lines, len(lines) + 1, self.load_layout, JOURNAL)
+        except (OSError, MemoryError, log.LogError, Illegal):
             return
         self.based = 0
         self._start(game, self.load_layout(self.layout_name))
@@ -328,8 +356,8 @@ class App:
             if self.game_name in CHECKPOINTED and store.n - self.checked >= CHECK_EVERY:
                 store.save_check(self.game.snapshot())
                 self.checked = store.n
-        except OSError:
-            pass  # the log itself is safe; this was only to make boot quicker
+        except Exception:  # OSError, MemoryError...: the log itself is safe; tried again next quiet time
+            pass
 
     def flush(self):
         """Write the events shown since the last call to the log, oldest first.
@@ -351,7 +379,7 @@ class App:
         while pending:
             try:
                 self.store.append(pending[0])
-            except OSError as e:
+            except (OSError, MemoryError) as e:
                 self._not_saved(e)
                 return False
             pending.pop(0)
@@ -366,7 +394,8 @@ class App:
     def _not_saved(self, e):
         self._tried = len(self.pending)
         code = e.args[0] if e.args else 0
-        self._why = "flash full" if code == ENOSPC else "flash error %s" % code
+        self._why = ("out of memory" if isinstance(e, MemoryError) else
+                     "flash full" if code == ENOSPC else "flash error %s" % code)
         self.unsaved = True
         self._show_unsaved()
 

@@ -38,6 +38,53 @@ def body(data):
     return end, end == free and len(data.rstrip(b"\xff")) <= free
 
 
+def scan(path):
+    """(marker, size, end, clean) of a block file, read 256 bytes at a time
+    (a whole block would be one 4 KB allocation): body() of its bytes."""
+    with open(path, "rb") as f:
+        mark = f.read(MARK)
+        at = len(mark)
+        free = end = -1
+        dirty = False
+        while True:
+            data = f.read(256)
+            if not data:
+                break
+            if free < 0:
+                stop = data.find(b"\xff")
+                nl = data.rfind(b"\n", 0, stop if stop >= 0 else len(data))
+                if nl >= 0:
+                    end = at + nl + 1
+                if stop >= 0:
+                    free = at + stop
+                    dirty = len(data.rstrip(b"\xff")) > stop
+            elif not dirty:
+                dirty = len(data.rstrip(b"\xff")) > 0
+            at += len(data)
+    if free < 0:
+        free = at
+    end = max(end, MARK)
+    return mark, at, end, end == free and not dirty
+
+
+def _part(path, start, end, each=None):
+    """Bytes start..end of a file, read 256 at a time: each(part) for every
+    part, or (without each) the bytes themselves."""
+    out = b""
+    with open(path, "rb") as f:
+        f.seek(start)
+        while start < end:
+            data = f.read(min(256, end - start))
+            if not data:
+                break
+            start += len(data)
+            if each is None:
+                out += data
+            else:
+                each(data)
+    return out
+
+
 def create(path, size):
     """Write a block file of `size` bytes (one flash block): its marker, the rest erased."""
     try:
@@ -102,15 +149,42 @@ def write_line(dev, block, off, line, buf=None):
     return end + 1
 
 
-def numbered(folder, ext):
-    """[(number, file name)] of the files NNNNN<ext> in a folder, in order."""
-    out = []
+def _numbers(folder, ext):
+    """The numbers of the files NNNNN<ext> (named "%05d<ext>" % number) in a folder, one at a time."""
     k = len(ext)
-    for name in os.listdir(folder):
-        if name.endswith(ext) and name[:-k].isdigit():
-            out.append((int(name[:-k]), name))
-    out.sort()
-    return out
+    each = getattr(os, "ilistdir", None)
+    for entry in each(folder) if each else os.listdir(folder):
+        name = entry if isinstance(entry, str) else entry[0]
+        if name.endswith(ext) and name[:-k].isdigit() and name == "%05d%s" % (int(name[:-k]), ext):
+            yield int(name[:-k])
+
+
+def after(folder, ext, number, guess=-1):
+    """The number of the file NNNNN<ext> that follows `number` in a folder (-1: none).
+    No list of the folder is made (a long game's holds hundreds of files): the
+    guess is taken if that file is there, else one pass over the folder finds it
+    (a guess may skip files in between: the caller counts them, see count())."""
+    if guess > number:
+        try:
+            os.stat("%s/%05d%s" % (folder, guess, ext))
+            return guess
+        except OSError:
+            pass
+    best = -1
+    for n in _numbers(folder, ext):
+        if n > number and (best < 0 or n < best):
+            best = n
+    return best
+
+
+def count(folder, ext):
+    """(how many files NNNNN<ext> a folder holds, the highest number or -1)."""
+    n = 0
+    top = -1
+    for k in _numbers(folder, ext):
+        n += 1
+        top = max(top, k)
+    return n, top
 
 
 def find(flash, streams):
@@ -140,26 +214,29 @@ class Raw:
         self.last = 0  # the highest block number in the folder
         self.dropped = b""  # a torn last line
 
-    def read(self, folder):
-        """The lines (bytes, each with its newline) of every block, in order."""
+    def read(self, folder, each):
+        """each(part) for every block in order, its lines (with their newlines)
+        handed out in parts of at most 256 bytes."""
         self.clear()
-        out = []
-        for number, name in numbered(folder, self.ext):
-            with open(folder + "/" + name, "rb") as f:
-                data = f.read()
+        number = 0
+        while True:
+            number = after(folder, self.ext, number, number + 1)
+            if number < 0:
+                break
+            name = "%05d%s" % (number, self.ext)
+            path = folder + "/" + name
+            mark, size, end, clean = scan(path)
             self.last = number
-            if len(data) <= MARK:  # cut while littlefs wrote it: never used
-                os.remove(folder + "/" + name)
+            if size <= MARK:  # cut while littlefs wrote it: never used
+                os.remove(path)
                 continue
-            end, clean = body(data)
             if end > MARK or not clean:
-                out.append(data[MARK:end])
-                self.dropped = b"" if clean else data[end:len(data.rstrip(b"\xff"))]
-                self.blk = [number, data[:MARK], None, end if clean else None]
+                _part(path, MARK, end, each)
+                self.dropped = b"" if clean else _part(path, end, min(size, end + 1024)).rstrip(b"\xff")
+                self.blk = [number, mark, None, end if clean else None]
                 self.spare = None
             elif self.spare is None:
-                self.spare = [number, data[:MARK], None, MARK]
-        return out
+                self.spare = [number, mark, None, MARK]
 
     def append(self, folder, line):
         """Program one line (bytes, no newline); an erase only when no spare is ready."""

@@ -19,15 +19,14 @@ native port is 64-bit: its objects are about twice the size of a chip's.
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from companion.core.games import new_game
-
 from ..micropython import native_binary
-from ..paths import ROOT, load_layout
+from ..paths import ROOT
 from .random_games import random_log
 
 TARGETS = {"alloc.largest": 1024, "alloc.bytes_per_event": 256}
@@ -178,7 +177,7 @@ sys.path.insert(0, %(mpy)r)
 from companion.runloop import start_sim
 loop = start_sim('kahuna', %(games)r, %(layouts)r, lambda: 1)
 app = loop.app
-assert app.game is not None and app.game.events_in_effect() == %(events)d, 'the log was not restored'
+assert app.game is not None and app.store.n == %(lines)d, 'the log was not restored'
 t = 0
 for e in %(more)r:  # as a press's event: applied, shown, written to the log, LEDs rendered
     app._apply(0, e)
@@ -186,7 +185,7 @@ for e in %(more)r:  # as a press's event: applied, shown, written to the log, LE
     t += 20
     loop.step(t)
     app.flush()
-assert app.game.events_in_effect() == %(after)d and not app.unsaved, 'the events were not played' 
+assert app.store.n == %(lines)d + len(%(more)r) and not app.unsaved, 'the events were not played'
 print('PLAYED')
 """
 
@@ -197,29 +196,32 @@ def _boots(heap_kb, script, env):
     return proc.returncode == 0 and "PLAYED" in proc.stdout
 
 
-def min_native_heap(mpy_dir, events=300, more=40, lo=4, hi=1024):
+def min_native_heap(mpy_dir, events=300, more=40, lo=4, hi=1024, save=None):
     """The smallest -X heapsize (KB) in which the native port restores a random
-    `events`-event Kahuna log from .mpy files and plays `more` events on."""
-    header, log = random_log(seed=2026, events=events + more)
+    `events`-event Kahuna log (0: a fresh game, its header only) from .mpy
+    files and plays `more` events on. save: (folder of a store the firmware
+    left, its log's lines, the events to play on) instead of the log."""
     with tempfile.TemporaryDirectory(prefix="benchheap-") as tmp:
         games = Path(tmp) / "games"
-        games.mkdir()
         script = Path(tmp) / "boot.py"
         env = dict(os.environ, MICROPYPATH=str(mpy_dir))
         env.pop("COMPANION_RUN", None)
-        g = new_game(header, load_layout("kahuna"))
-        for e in log[:events]:
-            g.apply(e)
-        base = {"mpy": str(mpy_dir), "layouts": str(ROOT / "board_layouts"), "more": log[events:],
-                "events": g.events_in_effect()}
-        for e in log[events:]:
-            g.apply(e)
-        base["after"] = g.events_in_effect()
+        if save is None:
+            header, log = random_log(seed=2026, events=events + more)
+            lines, log, more = [header] + log[:events], log[events:], None
+        else:
+            save, count, log = save
+        base = {"mpy": str(mpy_dir), "layouts": str(ROOT / "board_layouts"), "more": log,
+                "lines": count if save else len(lines), "games": str(games)}
+        script.write_text(BOOT % base)
 
         def fits(kb):
-            (games / "current.jsonl").write_text(
-                "\n".join(json.dumps(x) for x in [header] + log[:events]) + "\n")
-            script.write_text(BOOT % dict(base, games=str(games)))
+            shutil.rmtree(games, ignore_errors=True)
+            if save is None:
+                games.mkdir()
+                (games / "current.jsonl").write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+            else:
+                shutil.copytree(save, games)
             return _boots(kb, str(script), env)
 
         if not fits(hi):

@@ -189,6 +189,7 @@ def table(result):
         out.append("  (turns %s: lines %s, candidates tried %s, bytes %s)" % (
             f["ai.turns"], f["ai.lines_each"], f["ai.tried_each"], f["ai.bytes_each"]))
     out += bench.bench_alloc.table(f)
+    out += bench.bench_long.table(f)
     out += bench_timing.table(f)
     out += bench_chip.table(f)
     if "press.op" in f:

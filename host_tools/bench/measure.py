@@ -21,6 +21,7 @@ from . import allocation as bench_alloc
 from . import cases as bench_cases
 from . import timing as bench_timing
 from . import store as bench_store
+from . import long_game as bench_long
 from .random_games import random_games, random_log
 from ..device.flash import GAME_MODULES, board_sources
 from ..micropython import MicroPythonError
@@ -58,6 +59,7 @@ TARGETS = {
     "ai.rp2040_ms": 300,  # its slowest measured turn
 }
 TARGETS.update(bench_store.TARGETS)  # the game log on flash (host_tools/bench/store.py)
+TARGETS.update(bench_long.TARGETS)  # a long game at a fixed heap (host_tools/bench/long_game.py)
 
 
 def target_of(key):
@@ -361,6 +363,7 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
             results = list(pool.map(lambda job: _run_job(job, logdir / "mpy"), jobs))
             results.append(alloc.result())
         heap_kb = bench_alloc.min_native_heap(logdir / "mpy") if firmware else None
+        long_game = bench_long.figures(logdir / "mpy", 2000 if quick else bench_long.EVENTS) if firmware else {}
     raw = {}
     errors = {}
     for r in results:
@@ -377,6 +380,7 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
     result = derive(raw, sizes, games, only, restore_events, firmware)
     result["figures"].update(bench_alloc.derive(raw, heap_kb))
     bench_store.derive(raw, result["figures"])
+    result["figures"].update(long_game)
     if firmware:
         result["figures"].update(bench_store.flash_figures(100 if quick else bench_store.EVENTS))
     result["meta"]["quick"] = quick

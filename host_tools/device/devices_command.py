@@ -5,7 +5,7 @@ from pathlib import Path
 
 from mpremote.transport import TransportError
 
-from companion.store import join
+from companion.store import NOTE, join
 
 from .connection import DeviceError, boards, connect, disconnect
 
@@ -44,7 +44,8 @@ def join_pieces(pieces):
 def pull_logs(port, dest):
     """Copy every game log in GAMES_DIR on the board to dest, each as one
     JSON-lines file: the running game as current.jsonl, archived ones as
-    game-NNNN.jsonl. Returns the local paths."""
+    game-NNNN.jsonl (with game-NNNN.note.txt beside an archived damaged log:
+    docs/firmware.md, "When the log is damaged"). Returns the local paths."""
     dest = Path(dest)
     transport = connect(port, soft_reset=False)
     try:
@@ -63,6 +64,10 @@ def pull_logs(port, dest):
                 if not data:
                     continue
                 target = dest / ("current.jsonl" if e.name == "log" else e.name + ".jsonl")
+                note = [d for n, d in pieces if n == NOTE]
+                if note:  # a damaged log's archive: what the board made of it
+                    (dest / (e.name + ".note.txt")).write_bytes(note[0])
+                    copied.append(dest / (e.name + ".note.txt"))
             elif e.name.endswith(".jsonl"):
                 data = bytes(transport.fs_readfile(path))
                 target = dest / e.name

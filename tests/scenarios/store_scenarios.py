@@ -56,6 +56,83 @@ def damage():
     return out
 
 
+def boot_pieces(name, pieces):
+    """Boot a device whose running game's folder holds these pieces {file name: bytes};
+    what it shows, resumes and keeps (the archived folder's files, each as it was)."""
+    root = fresh_dir("store-" + name)
+    os.mkdir(root + "/log")
+    for f in pieces:
+        with open(root + "/log/" + f, "wb") as out:
+            out.write(pieces[f])
+    d = Device(root)
+    kept = Store(root).finished()
+    out = {"events": d.app.game.events_in_effect() if d.app.game else None,
+           "said": d.app.said, "log": len(d.log_lines()), "kept": kept}
+    if kept:
+        folder = root + "/" + kept[0]
+        files = sorted(os.listdir(folder))
+        out["files"] = files
+        out["as_found"] = [f for f in files if f in pieces and _file(folder + "/" + f) == pieces[f]]
+        out["note"] = _file(folder + "/note.txt").decode() if "note.txt" in files else None
+        out["pulled"] = saved_log(root, kept[0]) == b"".join(pieces[f] for f in sorted(pieces))
+    return out
+
+
+def _file(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def archive_as_found():
+    """A log folder damaged between its pieces: archived as it is, with a note."""
+    h, e1, e2, e3, e4 = [_lines([o]) for o in GOOD]
+    out = {}
+    # bytes after the last newline of a piece that is not the last
+    out["tail"] = boot_pieces("tail", {"00000.jl": h + e1 + e2 + b'{"op": "pl', "00003.jl": e3 + e4})
+    # a missing piece
+    out["gap"] = boot_pieces("gap", {"00000.jl": h + e1 + e2, "00004.jl": e4})
+    # an extra line in a middle piece: the next piece is no merge leftover
+    out["extra"] = boot_pieces("extra", {"00000.jl": h + e1 + e2 + e2, "00003.jl": e3 + e4})
+    # a merge cut before it removed the merged pieces: those are dropped, nothing archived
+    out["leftover"] = boot_pieces("leftover", {"00000.jl": h + e1 + e2 + e3 + e4, "00003.jl": e3 + e4})
+    return out
+
+
+def undo_behind_the_journal():
+    """With a journal of one chunk, UNDO still goes back to the start: each
+    undo behind it replays the log (streamed) up to the event it takes back;
+    every state is the one a full replay of the log gives."""
+    journal = app_module.JOURNAL
+    app_module.JOURNAL = 1
+    try:
+        root = fresh_dir("store-journal")
+        d = Device(root)
+        d.new_game(first="white")
+        app = d.app
+        names = app.game.board.conn_names
+        events = 0
+        for k in range(400):
+            e = {"op": "place", "at": names[(k * 7) % len(names)]} if k % 4 != 3 else {"op": "end_turn"}
+            before = app.game.events_in_effect()
+            app._apply(None, e)
+            if app.game.events_in_effect() > before:
+                events += 1
+        app.flush()
+        out = {"events": events, "lost": app.game.events_in_effect() - app.game.undoable(), "differ": 0}
+        undos = 0
+        while app.game.events_in_effect() and undos < 2 * events:
+            d.press("UNDO")
+            undos += 1
+            if undos % 5 == 0 or not app.game.events_in_effect():
+                if bytes(app.game.s) != bytes(log.replay(d.log_lines(), load_layout).s):
+                    out["differ"] += 1
+        out["undos"] = undos
+        out["nothing_more"] = d.press("UNDO").app.message
+        return out
+    finally:
+        app_module.JOURNAL = journal
+
+
 def checkpoints():
     """A game restored from a checkpoint is the game a full replay gives, and
     undo still goes back to the start through the checkpoint."""
@@ -164,6 +241,53 @@ def flash_full():
     return {"archived": s.finished(), "log": [json.loads(l) for l in saved_log(root).decode().split("\n") if l]}
 
 
+def quiet_time_fails():
+    """Quiet-time work (merging pieces) that runs out of memory leaves the board
+    playing; the next quiet time merges them."""
+    root = fresh_dir("store-quiet")
+    d = Device(root)
+    d.new_game(first="white")
+    app = d.app
+    names = app.game.board.conn_names
+    for k in range(400):  # small pieces to merge, no quiet time in between
+        app._apply(None, {"op": "place", "at": names[(k * 7) % len(names)]} if k % 4 != 3 else {"op": "end_turn"})
+        app.flush()
+    real = Store._merge
+    calls = []
+
+    def out_of_memory(self):
+        calls.append(len(self.closed))
+        raise MemoryError("memory allocation failed")
+
+    Store._merge = out_of_memory
+    try:
+        app.idle()
+        app.idle()
+    finally:
+        Store._merge = real
+    out = {"tried": len(calls), "closed_before": calls[0] if calls else 0, "still_closed": len(app.store.closed)}
+    app.idle()
+    out["closed_after"] = len(app.store.closed)
+    out["log_same"] = len(d.log_lines()) == app.store.n and app.store.n == len(app.store.read())
+    d.press("TURN")
+    out["plays_on"] = d.log()[-1]
+    real_append = Store.append
+    Store.append = out_of_memory_append
+    try:
+        d.press("TURN")
+        out["not_saved"] = d.app.message
+    finally:
+        Store.append = real_append
+    d.press("TURN")
+    out["saved_again"] = [d.app.message, len(d.app.pending), d.log()[-2:]]
+    return out
+
+
+def out_of_memory_append(self, event):
+    raise MemoryError("memory allocation failed")
+
+
 def run_all():
     return {"damage": damage(), "checkpoints": checkpoints(), "flash_fails": flash_fails(),
-            "flash_full": flash_full()}
+            "flash_full": flash_full(), "archive_as_found": archive_as_found(),
+            "undo_behind_the_journal": undo_behind_the_journal(), "quiet_time_fails": quiet_time_fails()}

@@ -32,6 +32,8 @@ class Game:
         self._full = []  # the chunks before it, full
         self._spare = None  # a chunk emptied by undo, used again before a new one
         self._nmarks = 0  # events in effect
+        self.limit = 0  # full chunks kept (0: all); the board bounds the journal (app.py)
+        self._lost = 0  # events in effect whose changes were dropped with old chunks: not undoable
 
     # --- state changes -------------------------------------------------
     def set(self, slot, value):
@@ -48,7 +50,16 @@ class Game:
             s[slot] = value
 
     def _next_chunk(self):
-        self._full.append(self._journal)
+        full = self._full
+        if self.limit and len(full) >= self.limit:
+            # the oldest chunk goes (and is used again): the events marked in
+            # it can no longer be undone from memory (app.py replays the log)
+            old = full.pop(0)
+            for i in range(0, _CHUNK, 2):
+                if old[i] == _MARK:
+                    self._lost += 1
+            self._spare = self._spare or old
+        full.append(self._journal)
         self._journal = self._spare or bytearray(_CHUNK)
         self._spare = None
         self._jlen = 0
@@ -76,8 +87,10 @@ class Game:
 
         Undoing a rules event leaves the image of the physical board as it is
         (UNDO moves no piece: what now differs is to be fixed on the board);
-        undoing a confirmation (took_off, put_on, tidy) takes it back."""
-        if not self._nmarks:
+        undoing a confirmation (took_off, put_on, tidy) takes it back.
+        An event whose changes left a bounded journal (`limit`) is not taken
+        back here: see undoable()."""
+        if self._nmarks <= self._lost:
             return False
         self._nmarks -= 1
         at = self.real_at
@@ -91,7 +104,7 @@ class Game:
         """Take back the last event wholly, the board image too (and past a
         sealed draw): a trial move of a search (core/kahuna_ai.py), never a
         player's UNDO. False if no event is in effect."""
-        if not self._nmarks:
+        if self._nmarks <= self._lost:
             return False
         self._nmarks -= 1
         self._rewind()
@@ -125,9 +138,14 @@ class Game:
         """What was set so far is the start position, not an event: undo stops here."""
         self._jlen = 0
         self._full = []
+        self._lost = 0
 
     def events_in_effect(self):
         return self._nmarks
+
+    def undoable(self):
+        """Events undo() can take back: all in effect, unless a bounded journal dropped some."""
+        return self._nmarks - self._lost
 
     # --- the interface each game fills in --------------------------------
     def apply(self, event):

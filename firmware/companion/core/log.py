@@ -231,34 +231,103 @@ def replay(lines, load_layout, each=None):
 
 
 
-def resume(lines, load_layout, check=None):
+def resume(lines, load_layout, check=None, limit=0):
     """The longest valid prefix of a log given line by line (bytes or str).
 
-    Returns (game, n, error): the game after the first n lines (None when
-    the header itself is unusable) and the LogError of line n + 1, or None
-    when every line was good. check: (n, snapshot) of a checkpoint known to
-    match the first n lines; the game then starts from it and only the lines
-    after it are replayed (all of them again if an undo reaches behind it).
+    lines: a list, or anything that gives them again at each iteration (the
+    store streams them from flash). Returns (game, n, error): the game after
+    the first n lines (None when the header itself is unusable) and the
+    LogError of line n + 1, or None when every line was good. check: (n,
+    snapshot) of a checkpoint known to match the first n lines; the game
+    then starts from it and only the lines after it are replayed (all of
+    them again if an undo reaches behind it). limit: the game's journal
+    bound (Game.limit); an undo behind it replays the log up to its event.
     """
     game = None
     i = 0
-    while i < len(lines):
-        text = lines[i]
+    skip = 0
+    it = iter(lines)
+    while True:
+        try:
+            text = next(it)
+        except StopIteration:
+            break
         i += 1
+        if i <= skip:
+            continue
         try:
             if not text.strip():
                 continue
             if game is None:
                 game = start(text, load_layout, i)[1]
+                game.limit = limit
                 if check and check[0] > 1 and game.restore(check[1]):
-                    i = check[0]
-            elif check and not game.events_in_effect() and getattr(game, "restored", 0) and \
-                    (b"undo" if isinstance(text, bytes) else "undo") in text:
-                return resume(lines, load_layout)  # the undo takes back an event before the checkpoint
-            else:
-                apply_line(game, text, i)
+                    skip = check[0]
+                    since = getattr(lines, "since", None)  # the store's lines: go over them at C speed
+                    if since is not None:
+                        it = since(skip)
+                        i = skip
+                continue
+            if not game.undoable() and (game.events_in_effect() or getattr(game, "restored", 0)) \
+                    and (b"undo" if isinstance(text, bytes) else "undo") in text \
+                    and parse_line(text, i).get("op") == "undo":
+                if getattr(game, "restored", 0):  # the undo takes back an event before the checkpoint
+                    return resume(lines, load_layout, limit=limit)
+                game = back(game, lines, i, load_layout, limit)
+            apply_line(game, text, i)
         except LogError as e:
             return game, i - 1, e
     if game is None:
         return None, 0, LogError(1, "the log is empty")
-    return game, len(lines), None
+    return game, i, None
+
+
+class _First:
+    """The first n of some lines, as often as asked."""
+
+    def __init__(self, lines, n):
+        self.lines = lines
+        self.n = n
+
+    def __iter__(self):
+        k = 0
+        for text in self.lines:
+            k += 1
+            if k > self.n:
+                return
+            yield text
+
+
+def back(game, lines, i, load_layout, limit):
+    """For an undo at line i that reaches behind the game's bounded journal:
+    the same game with that event undoable again. The events in effect are a
+    stack, so the log up to the line that put the top one on it gives them;
+    the board image stays as it is now (undo decides what it takes back)."""
+    depth = 0
+    top = 0  # the line that made the stack as deep as now
+    want = game.events_in_effect()
+    header = False
+    k = 0
+    for text in lines:
+        k += 1
+        if k >= i:
+            break
+        if not text.strip():
+            continue
+        if not header:
+            header = True
+        elif (b"undo" if isinstance(text, bytes) else "undo") in text and parse_line(text, k).get("op") == "undo":
+            depth = max(0, depth - 1)
+        else:
+            depth += 1
+            if depth == want:
+                top = k
+    at = game.real_at
+    n = game.nreal
+    image = game.s[at:at + n]
+    game = None
+    again, k, error = resume(_First(lines, top), load_layout, limit=limit)
+    if error or again is None or again.events_in_effect() != want:
+        raise LogError(i, "the log cannot be replayed to the event this undo takes back")
+    again.s[at:at + n] = image
+    return again
