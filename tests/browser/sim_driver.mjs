@@ -25,6 +25,8 @@
 //   {"axe": "label"}                 run axe-core (node_modules) on the page; its violations
 //   {"click": "#solo"}               click a page button (by CSS selector)
 //   {"hand": "white"}                open or close a player's hand panel (Kahuna's cards)
+//   {"taps": "label"}                tap the middle of every board element (SIM_TOUCH=1: a touch
+//                                    screen); observed: {element: the element the page pressed}
 // Observations also carry every element's accessible name, the side panel's
 // text and the buzzer notes the page followed (window.sim.tones()).
 // Output: {"observations": [...], "errors": [...page errors...]}
@@ -44,6 +46,7 @@ const context = await chromium.launchPersistentContext(profile, {
   headless: true,
   viewport: { width: 1280, height: 860 },
   acceptDownloads: true,
+  ...(process.env.SIM_TOUCH === "1" ? { hasTouch: true, isMobile: true } : {}),
   // no internet here: keep chromium from trying to phone home
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -127,6 +130,41 @@ async function press(step) {
     await page.mouse.up();
   }
   await settle(before);
+}
+
+// The middle of an element's drawing, on screen (a connection: its line's middle).
+async function middleOf(name) {
+  return page.evaluate((name) => {
+    const g = document.querySelector(`#board [data-name="${name}"]`);
+    g.scrollIntoView({ block: "center" });
+    const shape = g.querySelector(".base");
+    const m = shape.getScreenCTM();
+    let x, y;
+    if (shape.tagName === "line") {
+      x = (+shape.getAttribute("x1") + +shape.getAttribute("x2")) / 2;
+      y = (+shape.getAttribute("y1") + +shape.getAttribute("y2")) / 2;
+    } else {
+      const b = shape.getBBox();
+      x = b.x + b.width / 2;
+      y = b.y + b.height / 2;
+    }
+    return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+  }, name);
+}
+
+async function taps(step) {
+  const names = await page.evaluate(() => [...document.querySelectorAll("#board .el[role=button]")].map((g) => g.dataset.name));
+  const out = {};
+  for (const name of names) {
+    const [x, y] = await middleOf(name);
+    const before = (await page.evaluate(() => window.sim.hits().length));
+    if (process.env.SIM_TOUCH === "1") await page.touchscreen.tap(x, y);
+    else await page.mouse.click(x, y);
+    await page.waitForFunction(() => window.sim.idle(), null, { timeout: 10000 });
+    const hits = await page.evaluate(() => window.sim.hits());
+    out[name] = hits.length > before ? hits[hits.length - 1] : null;
+  }
+  return { label: step.taps, hits: out };
 }
 
 async function measure(step) {
@@ -251,6 +289,7 @@ try {
     else if (step.wait) await page.waitForTimeout(step.wait);
     else if (step.viewport) await page.setViewportSize({ width: step.viewport[0], height: step.viewport[1] });
     else if (step.measure) observations.push(await measure(step));
+    else if (step.taps) observations.push(await taps(step));
     else if (step.axe) observations.push(await axe(step));
     else if (step.goto) await load(() => page.goto(new URL(step.goto, url).href));
     else if (step.fresh) { // the page for a board, with no saved games (a fresh browser)

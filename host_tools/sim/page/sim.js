@@ -4,7 +4,7 @@
 // own words (accessible names, whose turn, the last move, the legend) and
 // forwards presses. No rules in here, and no words of its own about the game.
 import { loadMicroPython } from "/mpy/micropython.mjs";
-import { drawBoard } from "./board.js";
+import { drawBoard, reach } from "./board.js";
 import { drawTodo } from "./todo.js";
 
 const STEP_MS = 5; // timer period for the firmware's run loop step
@@ -350,21 +350,54 @@ function markPressed(code, on) {
 function pressable(el, code) {
   el.addEventListener("pointerdown", (ev) => {
     ev.preventDefault();
-    down(code);
-    const release = () => {
-      up(code);
-      window.removeEventListener("pointerup", release);
-      window.removeEventListener("pointercancel", release);
-    };
-    window.addEventListener("pointerup", release);
-    window.addEventListener("pointercancel", release);
+    holdUntilUp(code);
+  });
+}
+
+const hits = []; // the board elements the pointer pressed, by name (for tests)
+function holdUntilUp(code) {
+  down(code);
+  const release = () => {
+    up(code);
+    window.removeEventListener("pointerup", release);
+    window.removeEventListener("pointercancel", release);
+  };
+  window.addEventListener("pointerup", release);
+  window.addEventListener("pointercancel", release);
+}
+
+// A tap or click on the board presses the element nearest to it (board.js
+// reach), not whichever drawing lies on top: on a phone a finger covers
+// several thin connections, and the middle of each must press that one.
+const TAP_REACH_PX = 28; // farther than this from every element: no press
+function pick(ev) {
+  const svg = $("board");
+  const m = svg.getScreenCTM();
+  if (!m) return null;
+  const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+  let best = null, bestD = TAP_REACH_PX / Math.hypot(m.a, m.b);
+  for (const e of board.elements) {
+    if (e.button === undefined) continue;
+    const d = reach(e.shape, p.x, p.y);
+    if (d < bestD) { best = e; bestD = d; }
+  }
+  return best;
+}
+
+function setupBoardPointer() {
+  $("board").addEventListener("pointerdown", (ev) => {
+    const e = pick(ev);
+    if (!e) return;
+    ev.preventDefault();
+    hits.push(e.name);
+    holdUntilUp(e.button);
   });
 }
 
 const LONG_MS = 1000; // L: a long press of the element in focus, held this long
 
 function setupInput() {
-  for (const e of board.elements) if (e.button !== undefined) pressable(e.g, e.button);
+  setupBoardPointer();
   codes = board.elements.filter((e) => e.button !== undefined).map((e) => e.button).join(",");
   const controls = $("controls");
   controls.replaceChildren();
@@ -638,6 +671,7 @@ window.sim = {
   // every press handed to the firmware and taken by it (not just its run loop's clock ticking)
   idle: () => queue.length === 0 && held.size === 0 && !!glue && glue.buttons_idle(mode),
   log: () => currentLog(),
+  hits: () => hits.slice(),
   text: () => glue && glue.text(mode),
   tones: () => tones.slice(), // the buzzer notes followed so far: [hz, duty]
 };
