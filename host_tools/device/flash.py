@@ -132,7 +132,8 @@ GAME_MODULES = {
     "rukuni": ("core/rukuni.py", "core/hexboard.py", "ui/rukuni.py"),
     "duell": ("core/duell.py", "ui/duell.py"),
 }
-HOST_ONLY = ("core/duell_view.py",)  # used by `companion replay --view` on the PC
+HOST_ONLY = ("core/duell_view.py",  # used by `companion replay --view` on the PC
+             "ui/words.py")  # the simulator page's game in words
 
 
 def board_sources(game):

@@ -27,6 +27,11 @@
 //   {"hand": "white"}                open or close a player's hand panel (Kahuna's cards)
 //   {"taps": "label"}                tap the middle of every board element (SIM_TOUCH=1: a touch
 //                                    screen); observed: {element: the element the page pressed}
+//   {"keyonly": "ArrowRight"}        press a key that does not reach the firmware (e.g. move the focus)
+//   {"clickonly": "#new-game"}       click a page button and let the page run (no firmware change awaited)
+//   {"dialogs": "dismiss"}           answer the page's questions (confirm) with Cancel ("accept": OK, the default)
+//   {"loadbad": "file.jsonl"}        load a log the page should refuse (the game must stay)
+//   {"failed": "?layout=kahuna", "block": "**/*.wasm"}  open the page with those requests failing; observed
 // Observations also carry every element's accessible name, the side panel's
 // text and the buzzer notes the page followed (window.sim.tones()).
 // Output: {"observations": [...], "errors": [...page errors...]}
@@ -55,7 +60,11 @@ const errors = [];
 const offsite = [];
 const page = context.pages()[0] || (await context.newPage());
 page.on("pageerror", (e) => errors.push(e.message));
-page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+const dialogs = []; // the questions the page asked (window.confirm)
+let answer = "accept";
+page.on("dialog", (d) => { dialogs.push(d.message()); answer === "accept" ? d.accept() : d.dismiss(); });
+let expectErrors = false; // a step that makes the page fail on purpose
+page.on("console", (m) => { if (m.type() === "error" && !expectErrors) errors.push(m.text()); });
 page.on("request", (r) => { if (!r.url().startsWith(url) && !r.url().startsWith("blob:") && !r.url().startsWith("data:")) offsite.push(r.url()); });
 
 async function load(go) {
@@ -244,6 +253,14 @@ async function observe(step) {
       bands.push(lit);
     }
     const archived = [...document.querySelectorAll("#archive a")].map((a) => a.textContent);
+    const text = (id) => { const el = document.getElementById(id); return el && !el.hidden ? el.textContent : ""; };
+    const items = (id) => [...document.querySelectorAll(`#${id} li`)].filter((li) => !li.closest("[hidden]")).map((li) => li.textContent);
+    const page = { todo: items("todo"), result: items("result"), confirmed: text("confirmed"), check: text("check"),
+      device: text("device-move"), cards: text("cards"), announce: text("announce"), filesNote: text("files-note"),
+      turnKey: document.getElementById("key-turn")?.getAttribute("aria-label") || "", display: canvas.getAttribute("aria-label"),
+      focus: document.activeElement?.dataset?.name || document.activeElement?.id || "",
+      tabStops: [...document.querySelectorAll("#board [tabindex='0']")].length,
+      todoMarks: Object.fromEntries([...document.querySelectorAll("#board text.todo")].map((t) => [t.dataset.for, t.textContent])) };
     const panels = {}; // each player's secret keys: covered?, and the keys one can see
     for (const p of document.querySelectorAll("#players .secret, #hands .secret")) {
       const visible = [...p.querySelectorAll("[data-name]")].filter((b) => b.getClientRects().length > 0);
@@ -261,7 +278,7 @@ async function observe(step) {
     state.game = document.getElementById("layout-select").selectedOptions[0]?.textContent;
     state.games = [...document.getElementById("layout-select").options].map((o) => o.textContent);
     return { label, elements, names, state, tones: window.sim.tones(), text: canvas.dataset.text, bands, mode: window.sim.mode, log: window.sim.log(), archived, panels,
-      history: document.getElementById("history-label").textContent };
+      history: document.getElementById("history-label").textContent, page };
   }, { label: step.observe, samples: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, [...v]])) });
 }
 
@@ -290,6 +307,20 @@ try {
     else if (step.viewport) await page.setViewportSize({ width: step.viewport[0], height: step.viewport[1] });
     else if (step.measure) observations.push(await measure(step));
     else if (step.taps) observations.push(await taps(step));
+    else if (step.keyonly) { await page.keyboard.press(step.keyonly); await page.waitForTimeout(50); }
+    else if (step.dialogs) answer = step.dialogs;
+    else if (step.clickonly) { await page.click(step.clickonly); await page.waitForTimeout(300); }
+    else if (step.loadbad) {
+      await page.setInputFiles("#load", step.loadbad);
+      await page.waitForFunction(() => !document.getElementById("files-note").hidden && document.getElementById("files-note").textContent);
+    } else if (step.failed) {
+      expectErrors = true;
+      await page.route(step.block, (r) => r.abort());
+      await page.goto(new URL(step.failed, url).href);
+      await page.waitForFunction(() => document.body.dataset.ready === "error", null, { timeout: 60000 });
+      observations.push(await page.evaluate((label) => ({ label, status: document.getElementById("status").textContent,
+        failure: document.getElementById("failure").hidden ? "" : document.getElementById("failure").innerText }), step.failed));
+    }
     else if (step.axe) observations.push(await axe(step));
     else if (step.goto) await load(() => page.goto(new URL(step.goto, url).href));
     else if (step.fresh) { // the page for a board, with no saved games (a fresh browser)
@@ -331,4 +362,4 @@ try {
   fs.rmSync(profile, { recursive: true, force: true });
 }
 if (offsite.length) errors.push("requests to other hosts: " + offsite.join(", "));
-process.stdout.write(JSON.stringify({ observations, errors }));
+process.stdout.write(JSON.stringify({ observations, errors, dialogs }));

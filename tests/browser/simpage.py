@@ -49,7 +49,10 @@ def drive(url, steps, timeout=240, touch=False):
     assert proc.returncode == 0, proc.stderr[-3000:]
     result = json.loads(proc.stdout)
     assert result["errors"] == [], "\n".join(result["errors"])
-    return dict((o["label"], o) for o in result["observations"])
+    out = dict((o["label"], o) for o in result["observations"])
+    if result.get("dialogs"):
+        out["dialogs"] = result["dialogs"]  # the questions the page asked (all answered OK unless told)
+    return out
 
 
 def page_leds(page):
