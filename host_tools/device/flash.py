@@ -132,8 +132,7 @@ GAME_MODULES = {
     "rukuni": ("core/rukuni.py", "core/hexboard.py", "ui/rukuni.py"),
     "duell": ("core/duell.py", "ui/duell.py"),
 }
-HOST_ONLY = ("core/duell_view.py",  # used by `companion replay --view` on the PC
-             "ui/words.py")  # the simulator page's game in words
+HOST_ONLY = ("core/duell_view.py",)  # used by `companion replay --view` on the PC
 
 
 def board_sources(game):
