@@ -16,7 +16,7 @@ import json
 import pytest
 
 from companion.ui import words
-from tests.browser.simpage import ROOT, drive, needs_browser, sim_server
+from tests.browser.simpage import ROOT, drive, needs_browser, sim_server, update_image
 from tests.scenarios.device import Device, fresh_dir
 from tests.scenarios.kahuna_cards_device_scenarios import human_turn
 from tests.test_sim_browser import NEW_GAME, SETUP_PRESSES, press
@@ -27,6 +27,8 @@ LOGS = ROOT / "tests" / "logs"
 ENDS = {"kahuna": "kahuna_full_game.jsonl", "kanaloa": "kanaloa_four_players.jsonl",
         "rukuni": "rukuni_last_stones.jsonl", "duell": "duell_basic.jsonl"}
 SOLO_SEED = 7
+END_SHOT = ROOT / "artifacts" / "sim-end.png"
+TABLET_SHOT = ROOT / "artifacts" / "sim-tablet.png"
 
 
 def layout(name):
@@ -100,10 +102,14 @@ def seen(tmp_logs, solo):
         press("ALOA-BARI"),  # a move: the game to set aside is worth a question
         {"load": tmp_logs["compact"]}, {"observe": "compact"},
         {"viewport": [820, 1180]}, {"measure": "tablet"}, {"goto": "?layout=kanaloa&seed=7"}, {"measure": "tablet kanaloa"},
+        {"screenshot": str(TABLET_SHOT)},
         {"viewport": [1280, 860]},
     ]
     for game, name in ENDS.items():
-        steps += [{"fresh": "?layout=%s&seed=7" % game}, {"load": str(LOGS / name)}, {"observe": "end " + game},
+        steps += [{"fresh": "?layout=%s&seed=7" % game}, {"load": str(LOGS / name)}, {"observe": "end " + game}]
+        if game == "rukuni":
+            steps += [{"screenshot": str(END_SHOT)}]
+        steps += [
                   {"reload": True}, {"observe": "end reloaded " + game}]
     steps += [{"fresh": "?layout=kahuna&seed=%d" % SOLO_SEED}, {"click": "#solo"}] + presses + [{"observe": "solo"}]
     steps += [{"failed": "?layout=kahuna", "block": "**/*.wasm"}]
@@ -224,3 +230,9 @@ def test_a_blocked_webassembly_file_says_what_to_do(seen):
     failed = seen["?layout=kahuna"]
     assert "could not load MicroPython (its WebAssembly file)" in failed["failure"]
     assert "companion sim" in failed["failure"] and "reload the page" in failed["failure"]
+
+
+def test_screenshots(seen):
+    assert END_SHOT.stat().st_size > 10000 and TABLET_SHOT.stat().st_size > 10000
+    update_image(END_SHOT, "simulator-end.png")
+    update_image(TABLET_SHOT, "simulator-tablet.png")
