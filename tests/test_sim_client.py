@@ -236,3 +236,91 @@ def test_screenshots(seen):
     assert END_SHOT.stat().st_size > 10000 and TABLET_SHOT.stat().st_size > 10000
     update_image(END_SHOT, "simulator-end.png")
     update_image(TABLET_SHOT, "simulator-tablet.png")
+
+
+GAMES = list(ENDS)
+
+
+def elements(lay):
+    """(name, button, centre) of every board element with a button, sorted by name."""
+    islands = dict((i["name"], i) for i in lay.get("islands", ()))
+    out = []
+    for key in ("islands", "connections", "cells", "sites"):
+        for e in lay.get(key, ()):
+            if "button" not in e:
+                continue
+            if key == "connections":
+                a, b = islands[e["a"]], islands[e["b"]]
+                out.append(("-".join(sorted((e["a"], e["b"]))), e["button"], ((a["x"] + b["x"]) / 2, (a["y"] + b["y"]) / 2)))
+            else:
+                out.append((e["name"], e["button"], (e["x"], e["y"])))
+    return sorted(out)
+
+
+def first_move(game):
+    """Presses (element names, in order) that make the first logged move on a fresh
+    board (CPython, seed 7); the press after which a Rukuni tower is picked; the
+    names then; the move's words."""
+    d = Device(fresh_dir("sim-client-" + game), layout=game, seed=7)
+    es = elements(d.layout)
+    before = len(d.log_lines())
+    presses, picked, names = [], None, None
+    for name, button, _ in es * 3:
+        d.press(button)
+        presses.append(name)
+        if getattr(d.app.ui, "picked", -1) >= 0 and picked is None:
+            picked = len(presses)
+            names = dict((n, d.app.describe(b)) for n, b, _ in es)
+        if len(d.log_lines()) > before:
+            break
+    said = words.history(d.log_lines(), layout)["moves"][-1]
+    return presses, picked, names, said
+
+
+@pytest.fixture(scope="module")
+def moves():
+    return dict((game, first_move(game)) for game in GAMES)
+
+
+@pytest.fixture(scope="module")
+def played(moves):
+    steps = []
+    for game in GAMES:
+        presses, picked, _, _ = moves[game]
+        steps.append({"fresh": "?layout=%s&seed=7" % game})
+        for k, name in enumerate(presses, 1):
+            steps.append(press(name))
+            if k == picked:
+                steps.append({"observe": "picked " + game})
+        first = elements(layout(game))[0][0]
+        steps += [{"observe": "moved " + game}, {"focus": first}, {"keyonly": "ArrowRight"}, {"observe": "right " + game},
+                  {"keyonly": "ArrowDown"}, {"observe": "down " + game}]
+    with sim_server() as url:
+        return drive(url, steps, timeout=400)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_is_announced(played, moves, game):
+    said = moves[game][3]
+    page = played["moved " + game]
+    assert page["page"]["announce"] == said and page["state"]["moves"][-1] == said
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_arrow_keys_move_by_position(played, game):
+    where = dict((n, c) for n, _, c in elements(layout(game)))
+    first = elements(layout(game))[0][0]
+    right = played["right " + game]["page"]["focus"]
+    down = played["down " + game]["page"]["focus"]
+    (x0, y0), (x1, y1), (x2, y2) = where[first], where[right], where[down]
+    assert x1 > x0 and abs(y1 - y0) <= 2 * (x1 - x0), (first, right)
+    assert y2 > y1 and abs(x2 - x1) <= 2 * (y2 - y1), (right, down)
+    assert played["down " + game]["page"]["tabStops"] == 1
+
+
+def test_rukunis_destinations_are_named(played, moves):
+    presses, picked, names, _ = moves["rukuni"]
+    page = played["picked rukuni"]["names"]
+    here = sorted(n for n, text in names.items() if text.endswith(", the picked tower may move here"))
+    assert here and presses[-1] in here
+    assert dict((n, page[n]) for n in names) == names  # the firmware's names, on the page

@@ -694,6 +694,7 @@ function startFrom(text) {
   glue.archive(LIVE_DIR);
   mp.FS.writeFile(LIVE_DIR + "/" + CURRENT, text.endsWith("\n") ? text : text + "\n");
   glue.boot(LIVE, layoutName, LIVE_DIR, seed);
+  announced = -1; // another game: its moves are not news
   backToLive();
   sayArchived(before);
 }
@@ -765,6 +766,7 @@ function setupFiles() {
     const before = mp.PyProxy.toJs(glue.archived(LIVE_DIR));
     glue.new_game(LIVE);
     version = -1;
+    announced = -1;
     updateFiles();
     sayArchived(before);
   };
