@@ -93,6 +93,8 @@ def seen(tmp_logs, solo):
         {"history": 5},
         {"observe": "step 5"},
         {"live": True},
+        {"key": "m"}, {"observe": "walk"},  # MENU takes the offered board check: its first step
+        {"key": "u"}, {"key": "m"}, {"observe": "menu"}, {"key": "u"},  # UNDO stops it; MENU opens the menu
         {"focus": "ALOA"}, {"keyonly": "ArrowRight"}, {"observe": "right of ALOA"},
         {"keyonly": "ArrowDown"}, {"observe": "below that"},
         {"dialogs": "dismiss"}, {"clickonly": "#new-game"}, {"observe": "kept"},
@@ -324,3 +326,13 @@ def test_rukunis_destinations_are_named(played, moves):
     here = sorted(n for n, text in names.items() if text.endswith(", the picked tower may move here"))
     assert here and presses[-1] in here
     assert dict((n, page[n]) for n in names) == names  # the firmware's names, on the page
+
+
+def test_the_board_check_walk_and_the_menu_in_words(seen):
+    walk = seen["walk"]
+    assert walk["state"]["turn"] == "Board check 1 of 12"
+    assert walk["page"]["check"] == ("Board check 1 of 12: ALOA as lit? Fix the board or the game; "
+                                     "TURN: next, UNDO: stop")
+    assert walk["page"]["todoMarks"] == {}
+    menu = seen["menu"]["page"]["menu"]
+    assert menu[0].startswith("> ") and "New game" in menu and menu[-1] == "Back"

@@ -592,8 +592,11 @@ class App:
                 out["check"] = "Board check %d of %d: %s as lit? Fix the board or the game; TURN: next, UNDO: stop" % (
                     self.checking, ui.check_steps(), ui.check_name(self.checking - 1))
                 out["todo"] = []
+                out["turn"] = "Board check %d of %d" % (self.checking, ui.check_steps())
         if self.menu_open:
             out["turn"] = "Menu: MENU = next line, TURN = change, UNDO = back"
+            out["menu"] = [("> " if i == self.cursor else "") + (label + " " + value).strip()
+                           for i, (label, value) in enumerate(self._items())]
         return out
 
     @property

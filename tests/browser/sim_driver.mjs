@@ -255,7 +255,7 @@ async function observe(step) {
     const archived = [...document.querySelectorAll("#archive a")].map((a) => a.textContent);
     const text = (id) => { const el = document.getElementById(id); return el && !el.hidden ? el.textContent : ""; };
     const items = (id) => [...document.querySelectorAll(`#${id} li`)].filter((li) => !li.closest("[hidden]")).map((li) => li.textContent);
-    const page = { todo: items("todo"), result: items("result"), confirmed: text("confirmed"), check: text("check"),
+    const page = { todo: items("todo"), result: items("result"), menu: items("menu"), confirmed: text("confirmed"), check: text("check"),
       device: text("device-move"), cards: text("cards"), announce: text("announce"), filesNote: text("files-note"),
       turnKey: document.getElementById("key-turn")?.getAttribute("aria-label") || "", display: canvas.getAttribute("aria-label"),
       focus: document.activeElement?.dataset?.name || document.activeElement?.id || "",

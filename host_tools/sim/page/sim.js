@@ -222,6 +222,8 @@ function drawState() {
     }
     turnOver = null;
   }
+  fill("menu", s.menu || []);
+  $("menu").hidden = !(s.menu || []).length;
   fill("result", s.result || []);
   $("result-box").hidden = !(s.result || []).length;
   fill("legend", s.legend || []);
