@@ -173,7 +173,7 @@ def history(lines, load_layout):
             words += _changes(game, was, at_of(event))
         now = _scores(game)
         if now != before and event.get("op") != "undo":
-            scorings.append("After move %d: %s" % (i, _score_text(game, now)))
+            scorings.append("Points after move %d: %s" % (i, _score_text(game, now)))
             words += " (%s)" % _score_text(game, now)
         before = now
         moves.append(words)

@@ -224,8 +224,10 @@ function drawState() {
   }
   fill("menu", s.menu || []);
   $("menu").hidden = !(s.menu || []).length;
-  fill("result", s.result || []);
-  $("result-box").hidden = !(s.result || []).length;
+  // the end, then how the points came about move by move (from the log)
+  const result = (s.result || []).concat(s.result?.length && mode === LIVE ? gameWords().scorings : []);
+  fill("result", result);
+  $("result-box").hidden = !result.length;
   fill("legend", s.legend || []);
   if (s.title) document.title = s.title + " – companion simulator";
 }
