@@ -84,6 +84,7 @@ def seen(tmp_logs, solo):
     steps = [{"fresh": "?seed=7"}] + NEW_GAME + SETUP_PRESSES + [
         press("BARI-DUDA"),  # white: a stone on BARI; black's ALOA-BARI and ALOA stone come off
         {"observe": "todo"},
+        {"axe": "axe todo"},
         press("TURN"),  # over the open to-do
         {"observe": "turned"},
         {"reload": True},
@@ -94,7 +95,8 @@ def seen(tmp_logs, solo):
         {"observe": "step 5"},
         {"live": True},
         {"key": "m"}, {"observe": "walk"},  # MENU takes the offered board check: its first step
-        {"key": "u"}, {"key": "m"}, {"observe": "menu"}, {"key": "u"},  # UNDO stops it; MENU opens the menu
+        {"key": "u"}, {"key": "m"}, {"observe": "menu"}, {"axe": "axe menu"},
+        {"key": "u"},  # UNDO stops the walk; MENU opens the menu, UNDO closes it
         {"focus": "ALOA"}, {"keyonly": "ArrowRight"}, {"observe": "right of ALOA"},
         {"keyonly": "ArrowDown"}, {"observe": "below that"},
         {"dialogs": "dismiss"}, {"clickonly": "#new-game"}, {"observe": "kept"},
@@ -110,7 +112,7 @@ def seen(tmp_logs, solo):
     for game, name in ENDS.items():
         steps += [{"fresh": "?layout=%s&seed=7" % game}, {"load": str(LOGS / name)}, {"observe": "end " + game}]
         if game == "rukuni":
-            steps += [{"screenshot": str(END_SHOT)}]
+            steps += [{"screenshot": str(END_SHOT)}, {"axe": "axe end"}]
         steps += [
                   {"reload": True}, {"observe": "end reloaded " + game}]
     steps += [{"fresh": "?layout=kahuna&seed=%d" % SOLO_SEED}, {"click": "#solo"}] + presses + [{"observe": "solo"}]
@@ -337,3 +339,9 @@ def test_the_board_check_walk_and_the_menu_in_words(seen):
     assert walk["page"]["todoMarks"] == {}
     menu = seen["menu"]["page"]["menu"]
     assert menu[0].startswith("> ") and "New game" in menu and menu[-1] == "Back"
+
+
+@pytest.mark.parametrize("label", ["axe todo", "axe menu", "axe end"])
+def test_axe_finds_no_serious_violation_on_the_new_parts(seen, label):
+    bad = [v for v in seen[label]["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == [], bad
