@@ -223,7 +223,7 @@ function drawState() {
     turnOver = null;
   }
   fill("menu", s.menu || []);
-  $("menu").hidden = !(s.menu || []).length;
+  $("menu-box").hidden = !(s.menu || []).length;
   // the end, then how the points came about move by move (from the log)
   const result = (s.result || []).concat(s.result?.length && mode === LIVE ? gameWords().scorings : []);
   fill("result", result);
