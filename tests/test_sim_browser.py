@@ -97,6 +97,9 @@ def expected_observations(steps):
         elif "history" in step:
             prefix = dev.log_lines()[:step["history"] + 1]
             shown = booted_from(prefix)
+            shown.app.checking = -1  # a step of the history is no restart: no board check offered
+            shown.app._refresh()
+            shown.wait(50)
             out.setdefault("history", {"lit": shown.lit(), "lines": shown.lines(), "leds": led_count(shown)})
         elif "continue" in step:
             dev = booted_from(prefix)

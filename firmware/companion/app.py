@@ -609,12 +609,23 @@ class App:
         out = {"title": uis.title(self.game_name), "turn": "", "score": "", "last": "",
                "message": self.said or " ".join(self.message), "moves": [], "legend": LEGEND, "colour": 0}
         if ui is not None:
-            for key in ("turn", "score", "last", "moves", "colour"):
+            for key in ("turn", "score", "last", "moves", "colour", "device", "cards"):
                 f = getattr(ui, key + "_text" if key != "colour" else "turn_colour", None)
                 if f is not None:
                     out[key] = f()
+            out["todo"] = uis.todo_words(self.game)  # TURN counts them all done (every game)
+            if self.checking == 0:
+                out["check"] = ("After a restart: does the real board match the saved game? MENU walks it "
+                                "step by step, lighting what should stand there; any other press plays on")
+            elif self.checking > 0:
+                out["check"] = "Board check %d of %d: %s as lit? Fix the board or the game; TURN: next, UNDO: stop" % (
+                    self.checking, ui.check_steps(), ui.check_name(self.checking - 1))
+                out["todo"] = []
+                out["turn"] = "Board check %d of %d" % (self.checking, ui.check_steps())
         if self.menu_open:
             out["turn"] = "Menu: MENU = next line, TURN = change, UNDO = back"
+            out["menu"] = [("> " if i == self.cursor else "") + (label + " " + value).strip()
+                           for i, (label, value) in enumerate(self._items())]
         return out
 
     @property

@@ -25,6 +25,13 @@
 //   {"axe": "label"}                 run axe-core (node_modules) on the page; its violations
 //   {"click": "#solo"}               click a page button (by CSS selector)
 //   {"hand": "white"}                open or close a player's hand panel (Kahuna's cards)
+//   {"taps": "label"}                tap the middle of every board element (SIM_TOUCH=1: a touch
+//                                    screen); observed: {element: the element the page pressed}
+//   {"keyonly": "ArrowRight"}        press a key that does not reach the firmware (e.g. move the focus)
+//   {"clickonly": "#new-game"}       click a page button and let the page run (no firmware change awaited)
+//   {"dialogs": "dismiss"}           answer the page's questions (confirm) with Cancel ("accept": OK, the default)
+//   {"loadbad": "file.jsonl"}        load a log the page should refuse (the game must stay)
+//   {"failed": "?layout=kahuna", "block": "**/*.wasm"}  open the page with those requests failing; observed
 // Observations also carry every element's accessible name, the side panel's
 // text and the buzzer notes the page followed (window.sim.tones()).
 // Output: {"observations": [...], "errors": [...page errors...]}
@@ -44,6 +51,7 @@ const context = await chromium.launchPersistentContext(profile, {
   headless: true,
   viewport: { width: 1280, height: 860 },
   acceptDownloads: true,
+  ...(process.env.SIM_TOUCH === "1" ? { hasTouch: true, isMobile: true } : {}),
   // no internet here: keep chromium from trying to phone home
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -52,7 +60,11 @@ const errors = [];
 const offsite = [];
 const page = context.pages()[0] || (await context.newPage());
 page.on("pageerror", (e) => errors.push(e.message));
-page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+const dialogs = []; // the questions the page asked (window.confirm)
+let answer = "accept";
+page.on("dialog", (d) => { dialogs.push(d.message()); answer === "accept" ? d.accept() : d.dismiss(); });
+let expectErrors = false; // a step that makes the page fail on purpose
+page.on("console", (m) => { if (m.type() === "error" && !expectErrors) errors.push(m.text()); });
 page.on("request", (r) => { if (!r.url().startsWith(url) && !r.url().startsWith("blob:") && !r.url().startsWith("data:")) offsite.push(r.url()); });
 
 async function load(go) {
@@ -127,6 +139,41 @@ async function press(step) {
     await page.mouse.up();
   }
   await settle(before);
+}
+
+// The middle of an element's drawing, on screen (a connection: its line's middle).
+async function middleOf(name) {
+  return page.evaluate((name) => {
+    const g = document.querySelector(`#board [data-name="${name}"]`);
+    g.scrollIntoView({ block: "center" });
+    const shape = g.querySelector(".base");
+    const m = shape.getScreenCTM();
+    let x, y;
+    if (shape.tagName === "line") {
+      x = (+shape.getAttribute("x1") + +shape.getAttribute("x2")) / 2;
+      y = (+shape.getAttribute("y1") + +shape.getAttribute("y2")) / 2;
+    } else {
+      const b = shape.getBBox();
+      x = b.x + b.width / 2;
+      y = b.y + b.height / 2;
+    }
+    return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+  }, name);
+}
+
+async function taps(step) {
+  const names = await page.evaluate(() => [...document.querySelectorAll("#board .el[role=button]")].map((g) => g.dataset.name));
+  const out = {};
+  for (const name of names) {
+    const [x, y] = await middleOf(name);
+    const before = (await page.evaluate(() => window.sim.hits().length));
+    if (process.env.SIM_TOUCH === "1") await page.touchscreen.tap(x, y);
+    else await page.mouse.click(x, y);
+    await page.waitForFunction(() => window.sim.idle(), null, { timeout: 10000 });
+    const hits = await page.evaluate(() => window.sim.hits());
+    out[name] = hits.length > before ? hits[hits.length - 1] : null;
+  }
+  return { label: step.taps, hits: out };
 }
 
 async function measure(step) {
@@ -206,6 +253,14 @@ async function observe(step) {
       bands.push(lit);
     }
     const archived = [...document.querySelectorAll("#archive a")].map((a) => a.textContent);
+    const text = (id) => { const el = document.getElementById(id); return el && !el.hidden ? el.textContent : ""; };
+    const items = (id) => [...document.querySelectorAll(`#${id} li`)].filter((li) => !li.closest("[hidden]")).map((li) => li.textContent);
+    const page = { todo: items("todo"), result: items("result"), menu: items("menu"), confirmed: text("confirmed"), check: text("check"),
+      device: text("device-move"), cards: text("cards"), announce: text("announce"), filesNote: text("files-note"),
+      turnKey: document.getElementById("key-turn")?.getAttribute("aria-label") || "", display: canvas.getAttribute("aria-label"),
+      focus: document.activeElement?.dataset?.name || document.activeElement?.id || "",
+      tabStops: [...document.querySelectorAll("#board [tabindex='0']")].length,
+      todoMarks: Object.fromEntries([...document.querySelectorAll("#board text.todo")].map((t) => [t.dataset.for, t.textContent])) };
     const panels = {}; // each player's secret keys: covered?, and the keys one can see
     for (const p of document.querySelectorAll("#players .secret, #hands .secret")) {
       const visible = [...p.querySelectorAll("[data-name]")].filter((b) => b.getClientRects().length > 0);
@@ -223,7 +278,7 @@ async function observe(step) {
     state.game = document.getElementById("layout-select").selectedOptions[0]?.textContent;
     state.games = [...document.getElementById("layout-select").options].map((o) => o.textContent);
     return { label, elements, names, state, tones: window.sim.tones(), text: canvas.dataset.text, bands, mode: window.sim.mode, log: window.sim.log(), archived, panels,
-      history: document.getElementById("history-label").textContent };
+      history: document.getElementById("history-label").textContent, page };
   }, { label: step.observe, samples: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, [...v]])) });
 }
 
@@ -251,6 +306,21 @@ try {
     else if (step.wait) await page.waitForTimeout(step.wait);
     else if (step.viewport) await page.setViewportSize({ width: step.viewport[0], height: step.viewport[1] });
     else if (step.measure) observations.push(await measure(step));
+    else if (step.taps) observations.push(await taps(step));
+    else if (step.keyonly) { await page.keyboard.press(step.keyonly); await page.waitForTimeout(50); }
+    else if (step.dialogs) answer = step.dialogs;
+    else if (step.clickonly) { await page.click(step.clickonly); await page.waitForTimeout(300); }
+    else if (step.loadbad) {
+      await page.setInputFiles("#load", step.loadbad);
+      await page.waitForFunction(() => !document.getElementById("files-note").hidden && document.getElementById("files-note").textContent);
+    } else if (step.failed) {
+      expectErrors = true;
+      await page.route(step.block, (r) => r.abort());
+      await page.goto(new URL(step.failed, url).href);
+      await page.waitForFunction(() => document.body.dataset.ready === "error", null, { timeout: 60000 });
+      observations.push(await page.evaluate((label) => ({ label, status: document.getElementById("status").textContent,
+        failure: document.getElementById("failure").hidden ? "" : document.getElementById("failure").innerText }), step.failed));
+    }
     else if (step.axe) observations.push(await axe(step));
     else if (step.goto) await load(() => page.goto(new URL(step.goto, url).href));
     else if (step.fresh) { // the page for a board, with no saved games (a fresh browser)
@@ -292,4 +362,4 @@ try {
   fs.rmSync(profile, { recursive: true, force: true });
 }
 if (offsite.length) errors.push("requests to other hosts: " + offsite.join(", "));
-process.stdout.write(JSON.stringify({ observations, errors }));
+process.stdout.write(JSON.stringify({ observations, errors, dialogs }));

@@ -41,14 +41,18 @@ def sim_server():
         proc.wait(timeout=10)
 
 
-def drive(url, steps, timeout=240):
-    """Run the steps in one browser; returns the observations by label."""
-    proc = subprocess.run(["node", str(DRIVER), url], input=json.dumps(steps), cwd=ROOT,
+def drive(url, steps, timeout=240, touch=False):
+    """Run the steps in one browser (touch: a phone's touch screen); returns the observations by label."""
+    env = dict(os.environ, SIM_TOUCH="1" if touch else "0")
+    proc = subprocess.run(["node", str(DRIVER), url], input=json.dumps(steps), cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=timeout)
     assert proc.returncode == 0, proc.stderr[-3000:]
     result = json.loads(proc.stdout)
     assert result["errors"] == [], "\n".join(result["errors"])
-    return dict((o["label"], o) for o in result["observations"])
+    out = dict((o["label"], o) for o in result["observations"])
+    if result.get("dialogs"):
+        out["dialogs"] = result["dialogs"]  # the questions the page asked (all answered OK unless told)
+    return out
 
 
 def page_leds(page):

@@ -70,6 +70,20 @@ def todo_items(game):
     return out
 
 
+def todo_words(game):
+    """The to-do in words for the simulator page: "take the stick off ALOA-HUNA"."""
+    out = []
+    if not game.nreal or not game.todo_open():
+        return out
+    for want in (1, 2):
+        for e in range(game.elements()):
+            if game.todo_at(e) & want:
+                piece = game.piece(e, want == 2)
+                name = game.element_name(e)
+                out.append(("take the %s off %s" if want == 1 else "put a %s on %s") % (piece, name))
+    return out
+
+
 def todo_lines(game, room, hint=""):
     """The to-do in at most `room` display lines: its items (the first ones,
     then "+N more"), and the hint if a line is left. Empty: nothing to do."""

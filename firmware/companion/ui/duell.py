@@ -247,6 +247,10 @@ class UI:
         return text
 
     def turn_text(self):
+        g = self.game
+        if g.over():
+            w = g.winner()
+            return "Game over: " + ("a draw" if w == 2 else NAME[w] + " wins")
         return self._title()
 
     def score_text(self):

@@ -46,6 +46,7 @@ class CardsUI(PhysicalUI):
 
             self.ai = Planner(game)
         self.plan_for = -1  # events in effect when the plan was made
+        self.mover = 0  # the player to play at the last press (a draw's words)
         self.stage = game.get(0) * 4 + game.phase()
         self._plan()
 
@@ -67,6 +68,7 @@ class CardsUI(PhysicalUI):
     # --- presses -----------------------------------------------------------------
     def press(self, button, long):
         g = self.game
+        self.mover = g.active()
         if self.device_turn():
             return self._device_press(button, long)
         if button == self.turn:
@@ -143,6 +145,12 @@ class CardsUI(PhysicalUI):
     def accepted(self, event):
         g = self.game
         op = event["op"]
+        if op == "draw" or op == "discard":  # its words (PhysicalUI keeps them): by the player who pressed
+            self._words()
+            who = NAME[self.mover]
+            card = event.get("card")
+            self.last = ("%s gave back a %s card" % (who, card) if op == "discard" else
+                         "%s drew the face-up %s card" % (who, card) if card else "%s drew a card from the pile" % who)
         PhysicalUI.accepted(self, event)
         if op in CONFIRMS:
             return  # only the board: the turn, the plan and the hand stay
@@ -157,6 +165,44 @@ class CardsUI(PhysicalUI):
         elif op == "place" or op == "remove" or op == "discard":
             self.chosen = -1
         self._plan()
+
+    # --- the simulator page's words (App.status, App.describe) ---------------------------
+    def device_text(self):
+        """The device's next step in words, and what the players do for it ("" if none)."""
+        step = self._next()
+        if step is None:
+            return "The device thinks" if self.device_turn() else ""
+        kind, c, i, j = step
+        g = self.game
+        who = "%s (the device)" % NAME[self.device]
+        if kind == PLACE or kind == FREE:
+            at = g.board.conn_names[c]
+            return "%s puts a stick on %s: put it on the real board, then press %s" % (who, at, at)
+        if kind == REMOVE:
+            at = g.board.conn_names[c]
+            return "%s takes %s's stick off %s: take it off the real board, then press %s" % (
+                who, NAME[1 - self.device], at, at)
+        names = g.board.island_names
+        if kind == DISCARD:
+            return "%s gives back a %s card: press TURN" % (who, names[i])
+        if kind == DRAW_FACE:
+            return "%s draws the face-up %s card: press TURN" % (who, names[i])
+        if kind == DRAW_PILE:
+            return "%s draws a card from the pile: press TURN" % who
+        return "%s ends its turn: press TURN" % who
+
+    def cards_text(self):
+        g = self.game
+        up = [g.board.island_names[g.face(k)] for k in range(3) if g.face(k) >= 0]
+        return "Face-up cards: %s; the pile: %d cards" % (", ".join(up) if up else "none", g.pile_size())
+
+    def describe(self, button):
+        text = PhysicalUI.describe(self, button)
+        step = self._next()
+        k = self.element.get(button)
+        if text is not None and step is not None and k == step[1] and step[0] in (PLACE, FREE, REMOVE):
+            text += ", the device's move: " + ("take it off" if step[0] == REMOVE else "put its stick on")
+        return text
 
     # --- output ------------------------------------------------------------------------
     def leds(self, frame):

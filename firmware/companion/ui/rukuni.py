@@ -170,12 +170,19 @@ class UI:
         text = piece_text("cell " + g.board.names[c], g.s[c], g.real(c), PIECES)
         if c == self.picked:
             text += ", picked"
+        elif self.picked >= 0 and not g.over():
+            n = g.destinations(self.picked, self.buf)
+            for k in range(n):
+                if self.buf[k] == c:
+                    text += ", the picked tower may move here"
+                    break
         return text
 
     def turn_text(self):
         g = self.game
         if g.over():
-            return "Game over"
+            w = g.winner()
+            return "Game over: " + ("a draw" if w == 2 else NAME[w] + " wins")
         return "%s to %s" % (NAME[g.active()], "set a stone" if g.phase() == SET else "move a tower")
 
     def turn_colour(self):

@@ -42,7 +42,9 @@ export function drawBoard(svg, layout) {
   const layers = { low: node("g", {}, svg), high: node("g", {}, svg), labels: node("g", { class: "labels" }, svg) };
   const elements = [];
   const secret = {};
-  const add = (kind, name, entry, g, light) => {
+  // shape: where the element is, for the page's tap picking (sim.js pick):
+  // {x, y, r} (a round or square piece, r its reach) or {x1, y1, x2, y2} (a connection)
+  const add = (kind, name, entry, g, light, shape) => {
     g.classList.add("el", kind);
     g.dataset.name = name;
     if ("led" in entry) g.dataset.led = entry.led;
@@ -58,7 +60,7 @@ export function drawBoard(svg, layout) {
       g.setAttribute("aria-hidden", "true");
     }
     if (light) light.classList.add("light", "off");
-    elements.push({ name, kind, led: entry.led, button: entry.button, g, light });
+    elements.push({ name, kind, led: entry.led, button: entry.button, g, light, shape });
   };
 
   const islands = new Map((layout.islands || []).map((i) => [i.name, i]));
@@ -75,7 +77,7 @@ export function drawBoard(svg, layout) {
     const light = node("line", {
       x1: a.x + (b.x - a.x) * t0, y1: a.y + (b.y - a.y) * t0,
       x2: a.x + (b.x - a.x) * t1, y2: a.y + (b.y - a.y) * t1 }, g);
-    add("conn", name, c, g, light);
+    add("conn", name, c, g, light, line);
   }
   for (const i of layout.islands || []) {
     const g = node("g", {}, layers.high);
@@ -83,7 +85,7 @@ export function drawBoard(svg, layout) {
     node("circle", { cx: i.x, cy: i.y, r: 22, class: "base" }, g);
     const light = node("circle", { cx: i.x, cy: i.y - 3, r: 11 }, g); // the stone
     label(g, i.name, i.x, i.y + 17);
-    add("island", i.name, i, g, light);
+    add("island", i.name, i, g, light, { x: i.x, y: i.y, r: 22 });
   }
   const r = layout.hex_radius || 20;
   for (const c of layout.cells || []) {
@@ -91,7 +93,7 @@ export function drawBoard(svg, layout) {
     node("polygon", { points: hexPoints(c.x, c.y, r - 1), class: "base" }, g);
     const light = node("circle", { cx: c.x, cy: c.y, r: r * 0.55 }, g);
     label(g, c.name, c.x, c.y + r * 0.85, "name"); // the display names cells so ("tower 0,-4")
-    add("cell", c.name, c, g, light);
+    add("cell", c.name, c, g, light, { x: c.x, y: c.y, r: r * 0.85 });
   }
   for (const s of layout.sites || []) {
     const g = node("g", {}, layers.low);
@@ -99,7 +101,7 @@ export function drawBoard(svg, layout) {
     const light = node("circle", { cx: s.x, cy: s.y - 8, r: 12 }, g);
     label(g, s.name, s.key ? s.x - 17 : s.x, s.y - 24, "site-name");
     if (s.key) label(g, "key " + s.key, s.x + 17, s.y - 24, "key"); // the keypad digit the display asks for
-    add("site", s.name, s, g, light);
+    add("site", s.name, s, g, light, { x: s.x, y: s.y, r: 38 });
   }
   const drawn = new Set(["islands", "connections", "cells", "sites", "controls"]);
   for (const [key, list] of Object.entries(layout)) {
@@ -121,13 +123,25 @@ export function drawBoard(svg, layout) {
       if ("button" in e && !("led" in e)) {
         node("rect", { x: e.x - 28, y: e.y - 14, width: 56, height: 28, rx: 6, class: "base" }, g);
         label(g, (e.player ? e.player + " " : "") + name.split(" ").pop(), e.x, e.y + 4);
-        add("mask", name, e, g, null);
+        add("mask", name, e, g, null, { x: e.x, y: e.y, r: 20 });
       } else {
         node("circle", { cx: e.x, cy: e.y, r: 10, class: "base" }, g);
         const light = node("circle", { cx: e.x, cy: e.y, r: 8 }, g);
-        add("dot", name, e, g, light);
+        add("dot", name, e, g, light, { x: e.x, y: e.y, r: 10 });
       }
     }
   }
   return { elements, secret, width: w, height: h };
+}
+
+// How far a point (board units) is from an element's shape: below 0 inside a
+// round piece, 0 on a connection's line. A connection's middle is nearer to it
+// than to anything else; an island wins over the connections under it.
+export function reach(shape, x, y) {
+  if (!shape) return Infinity;
+  if (shape.r !== undefined) return Math.hypot(x - shape.x, y - shape.y) - shape.r;
+  const dx = shape.x2 - shape.x1, dy = shape.y2 - shape.y1;
+  const t = Math.max(0, Math.min(1, ((x - shape.x1) * dx + (y - shape.y1) * dy) / (dx * dx + dy * dy)));
+  const off = Math.hypot(x - shape.x1 - t * dx, y - shape.y1 - t * dy);
+  return off + 0.01 * Math.abs(t - 0.5); // crossing lines: the one whose middle is nearer
 }

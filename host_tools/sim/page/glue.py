@@ -64,13 +64,16 @@ def todo_marks(name):
     out = bytearray(app.frame.n)
     g = getattr(app, "game", None)
     ui = getattr(app, "ui", None)
-    if g is None or ui is None or not g.nreal:
-        return out
+    if g is None or ui is None or not g.nreal or app.checking > 0:
+        return out  # during the board check only the step's elements speak
     led = getattr(ui, "led", None) or getattr(ui, "site_led", None)
     for e in range(g.elements()):
         t = g.todo_at(e)
         if t and led is not None and led[e] < len(out):
             out[led[e]] = t
+    step = getattr(ui, "_next", lambda: None)()  # solo Kahuna: the device's stick to put on or take off
+    if step is not None and step[0] in (1, 2, 3) and led is not None:
+        out[led[step[1]]] = 1 if step[0] == 2 else 2
     return out
 
 
@@ -112,6 +115,10 @@ def status(name):
     out = app.status()
     from companion.hal.leds import PALETTE
 
+    if getattr(app, "game", None) is not None:
+        from companion.ui import words
+
+        out["result"] = words.result(app.game)  # the end: who won, and the points' breakdown
     k = 3 * out.get("colour", 0)
     out["rgb"] = list(PALETTE[k:k + 3])  # the LED colour of the player to play
     return json.dumps(out)
@@ -159,3 +166,50 @@ def hands(name):
             cards += [names[i]] * game.hand(p, i)
         out[("white", "black")[p]] = " ".join(cards)
     return json.dumps(out)
+
+
+def history(name, root):
+    """The running game's log in the firmware's words (ui/words.py), JSON:
+    {"moves": one sentence per log line, "scorings": [...], "result": [...]}."""
+    from companion.ui import words
+
+    text = log_text(root)
+    lines = [l for l in text.split("\n") if l.strip()]
+    if not lines:
+        return json.dumps({"moves": [], "scorings": [], "result": []})
+    try:
+        return json.dumps(words.history(lines, loops[name].app.load_layout))
+    except Exception as e:  # a log the firmware resumed only in part: its words up to there
+        return json.dumps({"moves": [], "scorings": [], "result": [], "error": str(e)})
+
+
+def check_log(name, text):
+    """Why the firmware would not resume this log ("" if it would, all of it)."""
+    from companion.core import log
+
+    lines = [l for l in text.split("\n") if l.strip()]
+    game, n, error = log.resume(lines, loops[name].app.load_layout)
+    if error is not None:
+        return str(error)
+    return ""
+
+
+def readable_text(name):
+    """The display's text with its short words spelt out (for a screen reader)."""
+    from companion.ui import words
+
+    return words.readable(text(name))
+
+
+def no_check(name):
+    """A replayed step of the history is not a restart: no board check offered."""
+    loops[name].app.checking = -1
+    loops[name].app._refresh()
+
+
+def new_game(name):
+    """The menu's New game (the running game goes to the archive)."""
+    app = loops[name].app
+    app.new_game()
+    app._refresh()
+    return app.said

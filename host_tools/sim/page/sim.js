@@ -4,7 +4,7 @@
 // own words (accessible names, whose turn, the last move, the legend) and
 // forwards presses. No rules in here, and no words of its own about the game.
 import { loadMicroPython } from "/mpy/micropython.mjs";
-import { drawBoard } from "./board.js";
+import { drawBoard, reach } from "./board.js";
 import { drawTodo } from "./todo.js";
 
 const STEP_MS = 5; // timer period for the firmware's run loop step
@@ -141,7 +141,7 @@ function drawFrameCodes(codes) {
 const canvas = $("display");
 const ctx = canvas.getContext("2d");
 const image = ctx.createImageData(128, 64);
-function drawDisplay(buf, text) {
+function drawDisplay(buf, text, words) {
   // SSD1306 layout (MONO_VLSB): byte (y >> 3) * 128 + x, bit y & 7
   const d = image.data;
   let lit = 0;
@@ -156,7 +156,7 @@ function drawDisplay(buf, text) {
   ctx.putImageData(image, 0, 0);
   canvas.dataset.text = text;
   canvas.dataset.litPixels = lit;
-  canvas.setAttribute("aria-label", "display: " + text.replace(/\n/g, " / "));
+  canvas.setAttribute("aria-label", "display: " + words);
 }
 
 // Every board element's accessible name is the firmware's (App.describe):
@@ -173,8 +173,24 @@ function drawNames() {
 }
 
 // The side panel: the firmware's words (App.status), nothing computed here.
+let shown = {}; // the status last drawn
+let turnOver = null; // the to-do when TURN was pressed over it
+function fill(id, items) {
+  const list = $(id);
+  if (list.dataset.items === JSON.stringify(items)) return;
+  list.dataset.items = JSON.stringify(items);
+  list.replaceChildren(...items.map((t) => Object.assign(document.createElement("li"), { textContent: t })));
+}
+
+function line(id, text) {
+  const el = $(id);
+  if (el.textContent !== text) el.textContent = text;
+  el.hidden = !text;
+}
+
 function drawState() {
   const s = JSON.parse(glue.status(mode));
+  shown = s;
   $("turn-text").textContent = s.turn || "";
   const swatch = $("turn-swatch");
   if (s.colour && s.rgb) swatch.style.background = rgbHex(...s.rgb);
@@ -182,23 +198,45 @@ function drawState() {
   $("score").textContent = s.score || "";
   $("last").textContent = s.last ? "Last: " + s.last : "";
   if ($("message").textContent !== (s.message || "")) $("message").textContent = s.message || "";
-  const fill = (id, items) => {
-    const list = $(id);
-    if (list.dataset.items === JSON.stringify(items)) return;
-    list.dataset.items = JSON.stringify(items);
-    list.replaceChildren(...items.map((t) => Object.assign(document.createElement("li"), { textContent: t })));
-  };
-  fill("moves", s.moves || []);
+  line("check", s.check || "");
+  line("device-move", s.device || "");
+  line("cards", s.cards || "");
+  // the to-do: what the real board still lacks; TURN counts it all done (it says so)
+  const todo = s.todo || [];
+  fill("todo", todo);
+  $("todo-box").hidden = !todo.length;
+  const turn = $("key-turn");
+  if (turn) {
+    if (todo.length) {
+      turn.dataset.confirms = todo.length;
+      turn.setAttribute("aria-label", `TURN (counts ${todo.length} change${todo.length > 1 ? "s" : ""} on the board as done)`);
+    } else {
+      delete turn.dataset.confirms;
+      turn.removeAttribute("aria-label");
+    }
+  }
+  if (turnOver !== null && !held.size && !queue.length) { // TURN has been taken: say what it counted as done
+    if (!todo.length && turnOver.length) {
+      line("confirmed", "TURN counted as done on the real board: " + turnOver.join("; "));
+      toAnnounce = $("confirmed").textContent; // after the move itself (updateFiles)
+    }
+    turnOver = null;
+  }
+  fill("menu", s.menu || []);
+  $("menu-box").hidden = !(s.menu || []).length;
+  // the end, then how the points came about move by move (from the log)
+  const result = (s.result || []).concat(s.result?.length && mode === LIVE ? gameWords().scorings : []);
+  fill("result", result);
+  $("result-box").hidden = !result.length;
   fill("legend", s.legend || []);
   if (s.title) document.title = s.title + " – companion simulator";
 }
-
 let refreshes = 0;
 function refresh() {
   brightness = glue.brightness(mode);
   drawFrameCodes(mp.PyProxy.toJs(glue.frame_codes(mode)));
   drawTodo(board.elements, mp.PyProxy.toJs(glue.todo_marks(mode)));
-  drawDisplay(mp.PyProxy.toJs(glue.pixels(mode)), glue.text(mode));
+  drawDisplay(mp.PyProxy.toJs(glue.pixels(mode)), glue.text(mode), glue.readable_text(mode));
   drawNames();
   drawState();
   drawHands(glue.hands(mode));
@@ -330,6 +368,9 @@ function down(code) {
   startAudio();
   if (held.has(code)) return;
   if (mode !== LIVE) { status("viewing the history: press “Back to the game” to play"); return; }
+  line("confirmed", "");
+  line("files-note", "");
+  if (code === (layout.controls || []).find((c) => c.name === "TURN")?.button) turnOver = (shown.todo || []).slice();
   held.add(code);
   queue.push({ code, down: true });
   markPressed(code, true);
@@ -350,21 +391,98 @@ function markPressed(code, on) {
 function pressable(el, code) {
   el.addEventListener("pointerdown", (ev) => {
     ev.preventDefault();
-    down(code);
-    const release = () => {
-      up(code);
-      window.removeEventListener("pointerup", release);
-      window.removeEventListener("pointercancel", release);
-    };
-    window.addEventListener("pointerup", release);
-    window.addEventListener("pointercancel", release);
+    holdUntilUp(code);
+  });
+}
+
+const hits = []; // the board elements the pointer pressed, by name (for tests)
+function holdUntilUp(code) {
+  down(code);
+  const release = () => {
+    up(code);
+    window.removeEventListener("pointerup", release);
+    window.removeEventListener("pointercancel", release);
+  };
+  window.addEventListener("pointerup", release);
+  window.addEventListener("pointercancel", release);
+}
+
+// A tap or click on the board presses the element nearest to it (board.js
+// reach), not whichever drawing lies on top: on a phone a finger covers
+// several thin connections, and the middle of each must press that one.
+const TAP_REACH_PX = 28; // farther than this from every element: no press
+function pick(ev) {
+  const svg = $("board");
+  const m = svg.getScreenCTM();
+  if (!m) return null;
+  const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+  let best = null, bestD = TAP_REACH_PX / Math.hypot(m.a, m.b);
+  for (const e of board.elements) {
+    if (e.button === undefined) continue;
+    const d = reach(e.shape, p.x, p.y);
+    if (d < bestD) { best = e; bestD = d; }
+  }
+  return best;
+}
+
+// The keyboard: the board is one Tab stop; the arrow keys move the focus to
+// the nearest element that way (by position on the board, not by name).
+function centreOf(e) {
+  const sh = e.shape;
+  return sh.r !== undefined ? [sh.x, sh.y] : [(sh.x1 + sh.x2) / 2, (sh.y1 + sh.y2) / 2];
+}
+
+const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+function nextByArrow(from, key) {
+  const [dx, dy] = ARROWS[key];
+  const [x0, y0] = centreOf(from);
+  let best = null, bestCost = Infinity;
+  for (const e of board.elements) {
+    if (e === from || e.button === undefined || !e.shape) continue;
+    const [x, y] = centreOf(e);
+    const along = (x - x0) * dx + (y - y0) * dy;
+    const across = Math.abs((x - x0) * dy - (y - y0) * dx);
+    if (along <= 0 || across > 2 * along) continue; // not that way
+    const cost = along + 2 * across;
+    if (cost < bestCost) { best = e; bestCost = cost; }
+  }
+  return best;
+}
+
+function focusElement(e) {
+  for (const o of board.elements) if (o.button !== undefined) o.g.setAttribute("tabindex", o === e ? "0" : "-1");
+  e.g.focus();
+}
+
+function setupBoardKeys() {
+  const pressables = board.elements.filter((e) => e.button !== undefined);
+  pressables.forEach((e, i) => {
+    e.g.setAttribute("tabindex", i ? "-1" : "0");
+    e.g.addEventListener("focus", () => focusElement(e));
+    e.g.addEventListener("keydown", (ev) => {
+      if (!(ev.key in ARROWS)) return;
+      ev.preventDefault();
+      const next = nextByArrow(e, ev.key);
+      if (next) focusElement(next);
+    });
+  });
+}
+
+function setupBoardPointer() {
+  $("board").addEventListener("pointerdown", (ev) => {
+    const e = pick(ev);
+    if (!e) return;
+    ev.preventDefault();
+    hits.push(e.name);
+    holdUntilUp(e.button);
   });
 }
 
 const LONG_MS = 1000; // L: a long press of the element in focus, held this long
 
 function setupInput() {
-  for (const e of board.elements) if (e.button !== undefined) pressable(e.g, e.button);
+  setupBoardPointer();
+  setupBoardKeys();
   codes = board.elements.filter((e) => e.button !== undefined).map((e) => e.button).join(",");
   const controls = $("controls");
   controls.replaceChildren();
@@ -471,6 +589,20 @@ function logLines() {
   return currentLog().split("\n").filter((l) => l.trim());
 }
 
+// The game in words, one sentence per log line (the firmware's ui/words.py,
+// from the log: it survives a reload); made again when the log changes.
+let words = { moves: [], scorings: [], result: [] }, wordsFor = "";
+function gameWords() {
+  const text = currentLog();
+  if (text !== wordsFor) {
+    wordsFor = text;
+    words = JSON.parse(glue.history(LIVE, LIVE_DIR));
+  }
+  return words;
+}
+
+let announced = -1; // the moves announced to a screen reader so far
+let toAnnounce = ""; // besides them (what TURN counted as done)
 function updateFiles() {
   const lines = logLines();
   const slider = $("history");
@@ -478,6 +610,15 @@ function updateFiles() {
   slider.max = events;
   if (mode === LIVE) slider.value = events;
   showHistoryLabel();
+  const moves = gameWords().moves.slice(1); // line 0: the header
+  fill("moves", moves);
+  $("moves-count").textContent = moves.length;
+  $("moves").scrollTop = $("moves").scrollHeight; // the newest in view (the page itself does not scroll)
+  const news = announced >= 0 && moves.length > announced ? moves.slice(announced) : [];
+  if (toAnnounce) news.push(toAnnounce);
+  if (news.length) announce(news.join(". "));
+  announced = moves.length;
+  toAnnounce = "";
   const archive = $("archive");
   archive.replaceChildren();
   const files = mp.PyProxy.toJs(glue.archived(LIVE_DIR));
@@ -492,21 +633,20 @@ function updateFiles() {
   }
 }
 
+// A screen reader hears each new move (and what TURN counted as done).
+function announce(text) {
+  $("announce").textContent = text;
+}
+
 function showHistoryLabel() {
   const slider = $("history");
   const k = +slider.value;
   const lines = logLines();
   let text = lines.length ? `event ${k} of ${slider.max}` : "no game yet";
-  if (k === 0 && lines.length) text += " (the start)";
-  // a board with secret keys (Duell) has a secret log: its events name masks and values
-  const secretLog = Object.keys(board.secret).length > 0;
-  if (k > 0 && lines[k] && !secretLog) {
-    try {
-      const e = JSON.parse(lines[k]);
-      text += ": " + Object.values(e).join(" ");
-    } catch { text += ": " + lines[k]; }
-  }
+  const said = gameWords().moves[k];
+  if (said) text += ": " + said;
   $("history-label").textContent = text;
+  slider.setAttribute("aria-valuetext", text);
 }
 
 function showStep(k) {
@@ -515,6 +655,7 @@ function showStep(k) {
   if (k >= lines.length - 1) { if (mode === REPLAY) backToLive(); return; }
   writeDir(REPLAY_DIR, { [CURRENT]: lines.slice(0, k + 1).join("\n") + "\n" });
   glue.boot(REPLAY, layoutName, REPLAY_DIR, seed);
+  glue.no_check(REPLAY); // a step back in the history is no restart: no board check
   mode = REPLAY;
   version = -1;
   document.body.classList.add("replay");
@@ -534,12 +675,68 @@ function backToLive() {
   updateFiles();
 }
 
+// Before the running game is set aside: ask, saying where it goes.
+function askFirst(what) {
+  const n = Math.max(0, logLines().length - 1);
+  if (!n) return true; // no move yet: nothing to lose
+  return window.confirm(`${what}?\n\nThe running game (${n} event${n > 1 ? "s" : ""}) is not lost: it goes to ` +
+    "“Earlier games” under Game file, where a click downloads it; Load log… continues it.");
+}
+
+function sayArchived(before) {
+  const files = mp.PyProxy.toJs(glue.archived(LIVE_DIR));
+  const added = files.filter((n) => !before.includes(n));
+  if (added.length) {
+    const n = added[added.length - 1];
+    line("files-note", `The previous game is saved as ${n.endsWith(".jsonl") ? n : n + ".jsonl"} under “Earlier games”.`);
+  }
+}
+
 function startFrom(text) {
   // the firmware sets the running game aside and boots from the new log
+  const before = mp.PyProxy.toJs(glue.archived(LIVE_DIR));
   glue.archive(LIVE_DIR);
   mp.FS.writeFile(LIVE_DIR + "/" + CURRENT, text.endsWith("\n") ? text : text + "\n");
   glue.boot(LIVE, layoutName, LIVE_DIR, seed);
+  announced = -1; // another game: its moves are not news
   backToLive();
+  sayArchived(before);
+}
+
+// A log as the firmware writes it (log.dump: ", " and ": " between items):
+// any valid JSON lines are written so, keys in their order.
+function dump(v) {
+  if (Array.isArray(v)) return "[" + v.map(dump).join(", ") + "]";
+  if (v && typeof v === "object") return "{" + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ": " + dump(x)).join(", ") + "}";
+  return JSON.stringify(v);
+}
+
+function normalised(text) {
+  const out = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].trim()) continue;
+    try { out.push(dump(JSON.parse(lines[i]))); } catch (e) {
+      throw new Error(`line ${i + 1} is not JSON (${e.message}): ${lines[i].slice(0, 60)}`);
+    }
+  }
+  if (!out.length) throw new Error("the file is empty: a log starts with a header line such as " +
+    `{"game": "${layoutName}", "layout": "${layoutName}", "variants": []}`);
+  return out.join("\n") + "\n";
+}
+
+function loadLog(name, text) {
+  let log;
+  try {
+    log = normalised(text);
+    const why = glue.check_log(LIVE, log); // the firmware's own reading of it
+    if (why) throw new Error(why);
+  } catch (e) {
+    line("files-note", `${name} not loaded: ${e.message}. The running game goes on unchanged.`);
+    return;
+  }
+  if (!askFirst(`Load ${name} and continue that game`)) return;
+  startFrom(log);
 }
 
 function setupFiles() {
@@ -552,7 +749,7 @@ function setupFiles() {
   $("load").onchange = async (ev) => {
     const file = ev.target.files[0];
     if (!file) return;
-    startFrom(await file.text());
+    loadLog(file.name, await file.text());
     ev.target.value = "";
   };
   $("history").oninput = (ev) => showStep(+ev.target.value);
@@ -560,14 +757,27 @@ function setupFiles() {
   // menu has the same as Cards: solo W); ?seed=N fixes the shuffle
   $("solo").hidden = layoutName !== "kahuna";
   $("solo").onclick = () => {
+    if (!askFirst("Start a solo game against the device")) return;
     const seed = params.has("seed") ? +params.get("seed") : Math.floor(Math.random() * 0x7fffffff);
     // written in the log's dialect (", " and ": " between items, as log.dump writes)
     startFrom(`{"game": "kahuna", "layout": "kahuna", "variants": [], "first": "white", ` +
       `"cards": "digital", "seed": ${seed}, "device": "black"}`);
   };
+  // the firmware menu's New game (its current choices); the old game is archived
+  $("new-game").onclick = () => {
+    if (mode !== LIVE) backToLive();
+    if (!askFirst("Start a new game")) return;
+    const before = mp.PyProxy.toJs(glue.archived(LIVE_DIR));
+    glue.new_game(LIVE);
+    version = -1;
+    announced = -1;
+    updateFiles();
+    sayArchived(before);
+  };
   $("live").onclick = backToLive;
   $("continue").onclick = () => {
     const k = +$("history").value;
+    if (!askFirst(`Continue from event ${k} (the events after it stay in the saved game)`)) return;
     startFrom(logLines().slice(0, k + 1).join("\n"));
   };
 }
@@ -626,8 +836,31 @@ async function main() {
   document.body.dataset.ready = "1";
 }
 
+// A failed start says what to do (a blocked or missing WebAssembly file is the usual cause).
+function showFailure(e) {
+  const text = String(e && e.message || e);
+  const box = $("failure");
+  const wasm = /wasm|WebAssembly|fetch|Aborted/i.test(text);
+  box.replaceChildren();
+  const head = document.createElement("h2");
+  head.textContent = wasm ? "The simulator could not load MicroPython (its WebAssembly file)" : "The simulator could not start";
+  const what = document.createElement("p");
+  what.textContent = wasm
+    ? "The page needs /mpy/micropython.wasm from the server that serves it. Check that `companion sim` " +
+      "(or `make sim`) is still running and answers, that nothing (an ad or script blocker, a proxy, a " +
+      "browser policy) blocks .wasm files, and that the browser supports WebAssembly; then reload the page. " +
+      "Your saved games stay in this browser."
+    : "Reload the page. If it fails again, run `companion sim` afresh; your saved games stay in this browser.";
+  const detail = document.createElement("p");
+  detail.className = "detail";
+  detail.textContent = "The error: " + text;
+  box.append(head, what, detail);
+  box.hidden = false;
+}
+
 main().catch((e) => {
-  status("could not start the firmware: " + (e.message || e), true);
+  showFailure(e);
+  status("could not start the firmware: see the message under the board", true);
   document.body.dataset.ready = "error";
   console.error(e);
 });
@@ -638,6 +871,7 @@ window.sim = {
   // every press handed to the firmware and taken by it (not just its run loop's clock ticking)
   idle: () => queue.length === 0 && held.size === 0 && !!glue && glue.buttons_idle(mode),
   log: () => currentLog(),
+  hits: () => hits.slice(),
   text: () => glue && glue.text(mode),
   tones: () => tones.slice(), // the buzzer notes followed so far: [hz, duty]
 };
