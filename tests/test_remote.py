@@ -1,0 +1,84 @@
+"""Remote play's protocol and shared log (companion/remote.py, seat.py) under CPython,
+with exact values; tests/scenarios/remote_scenarios.py also runs under both
+MicroPython ports (test_both_interpreters.py)."""
+
+import json
+
+import pytest
+
+from companion import remote
+from tests.scenarios import remote_scenarios as rs
+
+HEADER = {"game": "kahuna", "layout": "kahuna", "variants": [], "first": "lot", "seed": 7, "remote": "K7Q2"}
+
+
+@pytest.fixture(scope="module")
+def results():
+    return rs.run_all()
+
+
+def test_a_move_on_one_board_is_the_others_to_do(results):
+    r = results["a_game"]
+    assert r["header"] == HEADER and r["joined"] == 1 and r["first"] == "black"
+    assert r["not yours"] == "Black's move: it comes from the other board"
+    assert r["said"] == "Black put a stick on ALOA-BARI"
+    assert r["todo"] == [2, 1]  # black, blinking: put it on
+    assert r["mover lit"] == r["after put on"] == [2, 0]  # steady once on the table
+    assert r["turn"] == "White to play" and r["n"] == 3
+    assert r["log"] == [HEADER, {"op": "place", "at": "ALOA-BARI", "by": "black"},
+                        {"op": "end_turn", "by": "black"}]
+
+
+def test_lost_and_repeated_messages_end_in_one_log(results):
+    assert results["faults"] == {"n": 9, "refused": [0, 0], "lost": 8}
+
+
+def test_offline_then_back(results):
+    assert results["presence"] == {"offline": ["Black offline -", "waiting"], "back": ["Round 1 of 3", ""]}
+
+
+def test_a_spectator_gets_the_whole_log_and_cannot_move(results):
+    assert results["late_joiner"] == {"n": 5, "says": "Black's move: it comes from the other board"}
+
+
+def test_bad_messages_are_refused_with_a_reason(results):
+    r = results["bad_messages"]
+    assert r["reasons"] == [
+        "not JSON: not json", "not a JSON object: [1, 2]", "message of 1000000 bytes: the limit is 4096",
+        "unknown version 9: this board speaks version 1 (update the older side)",
+        "for game 'OTHER', not this game 'K7Q2'",
+        "unknown message type 'hello' (known: ev, state, want, undo, no)", 'ev: "i" missing or not a number']
+    assert r["refused"] == 9 and r["n"] == 1 and r["asked"] == ["want", 1]
+
+
+def test_bad_messages_say_why_on_the_console(capsys):
+    rs.bad_messages()
+    out = capsys.readouterr().out
+    assert "remote: refused: line 1: unknown connection 'NOPE-NADA'" in out
+    assert "remote: refused: line 1: made by 'white' but Black is to play" in out
+
+
+def test_a_divergence_heals_from_the_authors_log(results):
+    assert results["divergence"] == {"n": 2, "said": "logs differed at line 1: healed from black's log",
+                                     "diverged": 1}
+
+
+def test_undo_across_boards(results):
+    r = results["undo_across"]
+    assert r["own undo"] == [{"op": "undo", "by": "black"}, 3]
+    assert r["other's move"] == "only your own last move can be taken back"
+    assert r["asked"] == "asked White to allow the undo"
+    assert r["request"] == "Black asks to undo: UNDO yes, TURN no"
+    assert r["refused"] == "White refused the undo"
+    assert r["accepted"] == [{"op": "undo", "by": "white"}, 5, "black"]
+
+
+def test_message_check_and_topics():
+    assert remote.topic("K7Q2", "log", 3) == "kc/K7Q2/log/3"
+    sync = remote.Sync("K7Q2", "white", [b'{"game": "kahuna"}'], None)
+    sync.state()
+    t, payload, retain = sync.outbox[0]
+    assert t == "kc/K7Q2/seat/white" and retain
+    assert json.loads(payload) == {"v": 1, "g": "K7Q2", "t": "state", "from": "white", "on": 1, "n": 1,
+                                   "crc": remote.line_crc(b'{"game": "kahuna"}', 0)}
+    assert sync.will() == ("kc/K7Q2/seat/white", b'{"v": 1, "g": "K7Q2", "t": "state", "from": "white", "on": 0}')
