@@ -46,7 +46,17 @@ class Seat:
             self._track(_op(line))
         self.sync = Sync(code, seat, lines, self)
         self.asked = -1  # the other board asked to undo at this log length
-        self.waiting = ""  # e.g. "Black offline - waiting", shown under the game
+        self.away = ""  # e.g. "Black offline - waiting"
+        self.linked = True  # the link (link.py) says when the broker is out of reach
+
+    @property
+    def waiting(self):
+        """A line under the game while the other seat or the broker is away."""
+        return self.away if self.linked else "no broker - retrying"
+
+    def online(self, linked):
+        self.linked = linked
+        self.app._refresh()
 
     # --- the App asks ---------------------------------------------------------------
     def active(self):
@@ -170,7 +180,7 @@ class Seat:
         t = msg["t"]
         other = _name(msg["from"])
         if t == "state":
-            self.waiting = "" if msg.get("on") == 1 else other + " offline - waiting"
+            self.away = "" if msg.get("on") == 1 else other + " offline - waiting"
         elif t == "undo" and msg["i"] == self.sync.n and self.active() == self.seat:
             self.asked = msg["i"]
             self.app._say("%s asks to undo: UNDO yes, TURN no" % other)
