@@ -37,6 +37,7 @@ def main(path):
     held = -1
     at = time.ticks_ms()
     shown = -1
+    away = ""
     done = False
     while True:
         now = time.ticks_ms()
@@ -45,6 +46,9 @@ def main(path):
         if sync.n != shown:
             shown = sync.n
             print("N", shown)
+        if seat.waiting != away:
+            away = seat.waiting
+            print("SAY", away)
         if not done and sync.n >= cfg["target"]:
             done = True
             print("DONE", sync.n, sync.crc())

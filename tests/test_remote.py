@@ -74,11 +74,12 @@ def test_undo_across_boards(results):
 
 
 def test_message_check_and_topics():
-    assert remote.topic("K7Q2", "log", 3) == "kc/K7Q2/log/3"
+    assert remote.topic("K7Q2", "white", "log", 3) == "kc/K7Q2/white/log/3"
+    assert remote.sender_of("kc/K7Q2/black/ctl") == "black" and remote.sender_of(b"kc/K7Q2") is None
     sync = remote.Sync("K7Q2", "white", [b'{"game": "kahuna"}'], None)
     sync.state()
     t, payload, retain = sync.outbox[0]
-    assert t == "kc/K7Q2/seat/white" and retain
+    assert t == "kc/K7Q2/white/state" and retain
     assert json.loads(payload) == {"v": 1, "g": "K7Q2", "t": "state", "from": "white", "on": 1, "n": 1,
                                    "crc": remote.line_crc(b'{"game": "kahuna"}', 0)}
-    assert sync.will() == ("kc/K7Q2/seat/white", b'{"v": 1, "g": "K7Q2", "t": "state", "from": "white", "on": 0}')
+    assert sync.will() == ("kc/K7Q2/white/state", b'{"v": 1, "g": "K7Q2", "t": "state", "from": "white", "on": 0}')

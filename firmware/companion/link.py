@@ -162,7 +162,7 @@ class Link:
         sync.hello()
 
     def _message(self, topic, payload):
-        self.seat.receive(payload)
+        self.seat.receive(payload, topic)
 
     def _drop(self, now, e):
         code = e.args[0] if e.args else ""

@@ -34,12 +34,24 @@ except ImportError:  # a port without it: no CRC (both sides then send 0)
 VERSION = 1
 MAX_BYTES = 4096  # a longer payload is refused unread (the broker also caps packets)
 KINDS = ("ev", "state", "want", "undo", "no")
-PREFIX = "kc/"  # topics: kc/<game>/log/<i> (retained), kc/<game>/seat/<seat> (retained), kc/<game>/ctl
+WATCH = "watch"  # the sender name of a spectator
+# Topics: kc/<game>/<sender>/log/<i> (retained), kc/<game>/<sender>/state
+# (retained), kc/<game>/<sender>/ctl. The broker lets a seat write only under
+# its own name, so the topic proves who sent a message.
+PREFIX = "kc/"
 
 
-def topic(code, kind, arg=None):
-    t = PREFIX + code + "/" + kind
+def topic(code, sender, kind, arg=None):
+    t = PREFIX + code + "/" + sender + "/" + kind
     return t if arg is None else t + "/" + str(arg)
+
+
+def sender_of(t):
+    """The sender a topic names (kc/<game>/<sender>/...), or None."""
+    if isinstance(t, (bytes, bytearray)):
+        t = bytes(t).decode()
+    parts = t.split("/")
+    return parts[2] if len(parts) > 3 else None
 
 
 def line_crc(line, crc):
@@ -51,8 +63,9 @@ class Refused(Exception):
     """A message that cannot be used; the text says why."""
 
 
-def decode(payload, code):
-    """The message dict of a payload (bytes), or raise Refused with the reason."""
+def decode(payload, code, sender=None):
+    """The message dict of a payload (bytes) that came on sender's topic (None: not
+    known), or raise Refused with the reason."""
     n = len(payload)
     if n > MAX_BYTES:
         raise Refused("message of %d bytes: the limit is %d" % (n, MAX_BYTES))
@@ -72,6 +85,8 @@ def decode(payload, code):
         raise Refused("unknown message type %r (known: %s)" % (t, ", ".join(KINDS)))
     if not isinstance(msg.get("from"), str):
         raise Refused('%s without "from" (the sending seat)' % t)
+    if sender is not None and msg["from"] != sender:
+        raise Refused("%s says it is from %r but came on %r's topic" % (t, msg["from"], sender))
     for key in (("i", "crc", "line") if t == "ev" else ("i",) if t in ("want", "undo") else ()):
         want = str if key == "line" else int
         if not isinstance(msg.get(key), want) or isinstance(msg.get(key), bool):
@@ -141,10 +156,11 @@ class Sync:
 
     # --- what this board says ---------------------------------------------------
     def _send(self, t, kind, arg, retain, **fields):
-        msg = {"v": VERSION, "g": self.code, "t": t, "from": self.seat or ""}
+        me = self.seat or WATCH
+        msg = {"v": VERSION, "g": self.code, "t": t, "from": me}
         for k in fields:
             msg[k] = fields[k]
-        self.outbox.append((topic(self.code, kind, arg), json.dumps(msg).encode(), retain))
+        self.outbox.append((topic(self.code, me, kind, arg), json.dumps(msg).encode(), retain))
 
     def _event(self, i):
         self._send("ev", "log", i, True, i=i, crc=self.crcs[i], line=self.lines[i].decode())
@@ -158,22 +174,28 @@ class Sync:
 
     def state(self, online=True):
         if self.seat:
-            self._send("state", "seat", self.seat, True, on=1 if online else 0, n=self.n, crc=self.crc())
+            self._send("state", "state", None, True, on=1 if online else 0, n=self.n, crc=self.crc())
 
     def will(self):
         """The retained offline message the broker publishes if this board vanishes."""
-        return topic(self.code, "seat", self.seat), json.dumps(
+        return topic(self.code, self.seat, "state"), json.dumps(
             {"v": VERSION, "g": self.code, "t": "state", "from": self.seat, "on": 0}).encode()
 
     def hello(self):
-        """After every (re)connect: online with our length; our lines again from where the
-        other side may have missed them (the retained log on the broker may be older)."""
+        """After every (re)connect: online with our length, and the lines we made again
+        (the broker's retained copy of the log may be older than ours, or gone)."""
         self.state()
         self.wanted = -1
+        if self.seat:
+            self.republish(0)
 
-    def republish(self, start):
+    def republish(self, start, to=None):
+        """Our lines from start, and those of seat `to` (a board's own lines it lost):
+        a board takes a line only from its maker, so a relay could not forge one."""
         for i in range(start, self.n):
-            self._event(i)
+            by = author(self.lines[i], i)
+            if by == self.seat or (by == to and to is not None):
+                self._event(i)
 
     def ask_undo(self):
         self._send("undo", "ctl", None, False, i=self.n)
@@ -182,11 +204,12 @@ class Sync:
         self._send("no", "ctl", None, False, i=i)
 
     # --- what arrives -------------------------------------------------------------
-    def receive(self, payload):
-        """Handle one payload; returns the message dict if it needs the board's
-        attention ("undo", "no", "state"), else None. Never raises."""
+    def receive(self, payload, t=None):
+        """Handle one payload (that came on topic t, if known); returns the message
+        dict if it needs the board's attention ("undo", "no", "state"), else None.
+        Never raises."""
         try:
-            msg = decode(payload, self.code)
+            msg = decode(payload, self.code, None if t is None else sender_of(t))
             if msg["from"] == self.seat and msg["t"] != "ev":
                 return None  # our own state or request, echoed by the broker
             t = msg["t"]
@@ -194,7 +217,7 @@ class Sync:
                 self._on_event(msg)
             elif t == "want":
                 if self.seat:
-                    self.republish(min(msg["i"], self.n))
+                    self.republish(min(msg["i"], self.n), msg["from"])
             elif t == "state":
                 return self._on_state(msg)
             else:
@@ -210,7 +233,7 @@ class Sync:
         self.peers[msg["from"]] = (on, n if isinstance(n, int) else -1)
         if on and isinstance(n, int):
             if n < self.n and self.seat:
-                self.republish(max(n, 0))  # they are behind: our lines from where they stop
+                self.republish(max(n, 0), msg["from"])  # they are behind: from where they stop
             elif n > self.n:
                 self._want(self.n)
         return msg
@@ -226,6 +249,9 @@ class Sync:
         if i > self.n:
             self._want(self.n)  # a gap: the missing range first
             return
+        by = author(line, i)
+        if by != msg["from"] and by != self.seat:
+            raise Refused("line %d made by %r came from %r: only its maker's copy is taken" % (i, by, msg["from"]))
         if i < self.n:
             if self.lines[i] != line:
                 self._diverged(i, msg, line)

@@ -188,8 +188,8 @@ class Seat:
             self.app._say("%s refused the undo" % other)
         self.app._refresh()
 
-    def receive(self, payload):
-        """One payload from the broker (the link calls this)."""
-        msg = self.sync.receive(payload)
+    def receive(self, payload, topic=None):
+        """One payload from the broker, and its topic (the link calls this)."""
+        msg = self.sync.receive(payload, topic)
         if msg is not None:
             self.request(msg)

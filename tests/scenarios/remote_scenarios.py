@@ -24,7 +24,7 @@ class Wire:
         self.boards[name] = [d, [], True]
         seat = d.app.remote
         seat.sync.hello()
-        self.boards[name][1].extend(self.retained[t] for t in sorted(self.retained))
+        self.boards[name][1].extend((t, self.retained[t]) for t in sorted(self.retained))
 
     def cut(self, name):
         """The board vanishes: the broker publishes its will; what it says is lost."""
@@ -42,7 +42,7 @@ class Wire:
             self.retained[t] = payload
         for name in self.boards:
             if self.boards[name][2]:
-                self.boards[name][1].append(payload)
+                self.boards[name][1].append((t, payload))
 
     def pump(self, rounds=6, drop=None, twice=False):
         """Move messages until quiet (or `rounds` times); drop(payload) True loses one."""
@@ -65,7 +65,8 @@ class Wire:
                 d, inbox, on = self.boards[name]
                 while on and inbox:
                     moved = True
-                    d.app.remote.receive(inbox.pop(0))
+                    t, payload = inbox.pop(0)
+                    d.app.remote.receive(payload, t)
                 d.wait(10)
             if not moved:
                 return
