@@ -9,7 +9,8 @@ import pytest
 from companion import remote
 from tests.scenarios import remote_scenarios as rs
 
-HEADER = {"game": "kahuna", "layout": "kahuna", "variants": [], "first": "lot", "seed": 7, "remote": "K7Q2"}
+HEADER = {"game": "kahuna", "layout": "kahuna", "variants": [], "first": "lot", "seed": 56100817, "remote": "K7Q2",
+          "deal": {"white": "0000000700000007", "black": "0000000b0000000b"}}
 
 
 @pytest.fixture(scope="module")
@@ -19,14 +20,21 @@ def results():
 
 def test_a_move_on_one_board_is_the_others_to_do(results):
     r = results["a_game"]
-    assert r["header"] == HEADER and r["joined"] == 1 and r["first"] == "black"
-    assert r["not yours"] == "Black's move: it comes from the other board"
-    assert r["said"] == "Black put a stick on ALOA-BARI"
-    assert r["todo"] == [2, 1]  # black, blinking: put it on
-    assert r["mover lit"] == r["after put on"] == [2, 0]  # steady once on the table
-    assert r["turn"] == "White to play" and r["n"] == 3
-    assert r["log"] == [HEADER, {"op": "place", "at": "ALOA-BARI", "by": "black"},
-                        {"op": "end_turn", "by": "black"}]
+    assert r["header"] == HEADER and r["joined"] == 1 and r["first"] == "white"
+    assert r["not yours"] == "White's move: it comes from the other board"
+    assert r["said"] == "White put a stick on ALOA-BARI"
+    assert r["todo"] == [1, 1]  # white, blinking: put it on
+    assert r["mover lit"] == r["after put on"] == [1, 0]  # steady once on the table
+    assert r["turn"] == "Black to play" and r["n"] == 3
+    assert r["log"] == [HEADER, {"op": "place", "at": "ALOA-BARI", "by": "white"},
+                        {"op": "end_turn", "by": "white"}]
+
+
+def test_the_seed_is_dealt_from_both_boards_parts(results):
+    assert results["unfair_deal"] == [
+        None, "the header's seed is not the deal of its parts",
+        "the deal does not use this board's part and white's commitment",
+        "the header's seed has no deal of both boards' parts"]
 
 
 def test_lost_and_repeated_messages_end_in_one_log(results):
@@ -38,7 +46,7 @@ def test_offline_then_back(results):
 
 
 def test_a_spectator_gets_the_whole_log_and_cannot_move(results):
-    assert results["late_joiner"] == {"n": 5, "says": "Black's move: it comes from the other board"}
+    assert results["late_joiner"] == {"n": 5, "says": "White's move: it comes from the other board"}
 
 
 def test_bad_messages_are_refused_with_a_reason(results):
@@ -48,29 +56,30 @@ def test_bad_messages_are_refused_with_a_reason(results):
         "unknown version 9: this board speaks version 1 (update the older side)",
         "for game 'OTHER', not this game 'K7Q2'",
         "unknown message type 'hello' (known: ev, state, want, undo, no)", 'ev: "i" missing or not a number']
-    assert r["refused"] == 9 and r["n"] == 1 and r["asked"] == ["want", 1]
+    assert r["refused"] == 10 and r["n"] == 1 and r["asked"] == ["want", 1]
 
 
 def test_bad_messages_say_why_on_the_console(capsys):
     rs.bad_messages()
     out = capsys.readouterr().out
     assert "remote: refused: line 1: unknown connection 'NOPE-NADA'" in out
-    assert "remote: refused: line 1: made by 'white' but Black is to play" in out
+    assert "remote: refused: line 1: made by 'black' but White is to play" in out
+    assert "remote: refused: line 1 made by 'black' came from 'white': only its maker's copy is taken" in out
 
 
 def test_a_divergence_heals_from_the_authors_log(results):
-    assert results["divergence"] == {"n": 2, "said": "logs differed at line 1: healed from black's log",
+    assert results["divergence"] == {"n": 2, "said": "logs differed at line 1: healed from white's log",
                                      "diverged": 1}
 
 
 def test_undo_across_boards(results):
     r = results["undo_across"]
-    assert r["own undo"] == [{"op": "undo", "by": "black"}, 3]
+    assert r["own undo"] == [{"op": "undo", "by": "white"}, 3]
     assert r["other's move"] == "only your own last move can be taken back"
-    assert r["asked"] == "asked White to allow the undo"
-    assert r["request"] == "Black asks to undo: UNDO yes, TURN no"
-    assert r["refused"] == "White refused the undo"
-    assert r["accepted"] == [{"op": "undo", "by": "white"}, 5, "black"]
+    assert r["asked"] == "asked Black to allow the undo"
+    assert r["request"] == "White asks to undo: UNDO yes, TURN no"
+    assert r["refused"] == "Black refused the undo"
+    assert r["accepted"] == [{"op": "undo", "by": "black"}, 5, "white"]
 
 
 def test_message_check_and_topics():

@@ -34,7 +34,7 @@ def test_two_boards_keep_one_log_through_faults(rig, tmp_path, figures):
     started += [pw, pb]
     w = Board(tmp_path / "white", broker.remote(CODE, "white", pw.port), TARGET)
     started.append(w)
-    b = Board(tmp_path / "black", broker.remote(CODE, "black", pb.port), TARGET)
+    b = Board(tmp_path / "black", broker.remote(CODE, "black", pb.port), TARGET, seed=5)
     started.append(b)
     boards = (w, b)
 
@@ -106,9 +106,10 @@ def connect_rc(broker, user=None, password=None):
 
 def test_strangers_and_bad_messages_are_refused(rig, tmp_path):
     broker, started = rig
-    w = Board(tmp_path / "white", broker.remote(CODE, "white"), 1)  # hosts, makes no move
-    started.append(w)
-    wait_until(lambda: w.said("DONE"), 20, "white's game started", (w,))
+    w = Board(tmp_path / "white", broker.remote(CODE, "white"), 1)  # both deal the header, then stop
+    b = Board(tmp_path / "black", broker.remote(CODE, "black"), 1, seed=5)
+    started += [w, b]
+    wait_until(lambda: w.said("DONE") and b.said("DONE"), 20, "the game dealt", (w, b))
     # nobody without credentials, and nobody with wrong ones
     assert connect_rc(broker) == 135  # not authorised (paho reports MQTT 5 reason codes)
     assert connect_rc(broker, "K7Q2-black", "guess") in (134, 135)
@@ -158,8 +159,8 @@ def test_strangers_and_bad_messages_are_refused(rig, tmp_path):
     assert refused[1] == ("remote: refused: unknown version 2: this board speaks version 1 "
                           "(update the older side)")
     assert refused[2] == "remote: refused: for game 'ZZZZ', not this game 'K7Q2'"
-    assert refused[3].startswith("remote: refused: line 1: unknown connection 'NOPE-NADA'")
-    assert refused[4] == "remote: refused: line 1: made by 'white' but Black is to play"
+    assert refused[3] == "remote: refused: line 1: made by 'black' but White is to play"
+    assert refused[4] == "remote: refused: line 1 made by 'white' came from 'black': only its maker's copy is taken"
     assert refused[5] == "remote: refused: ev says it is from 'white' but came on 'black''s topic"
     assert len(refused) == len(bad)  # nothing from the stranger, the watcher or the 1 MB payload
     assert w.proc.poll() is None and w.n() == 1  # still running, the log unchanged

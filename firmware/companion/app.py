@@ -531,13 +531,16 @@ class App:
             h["seed"] = self.seed()
         return h
 
-    def new_game(self, remote=None):
+    def new_game(self, remote=None, seed=None, deal=None):
         if self.remote is not None and remote is None:
             self._say("a remote game: start the next one from the host (docs/remote.md)")
             return
         h = self.header()
         if remote is not None:
             h["remote"] = remote
+        if seed is not None:
+            h["seed"] = seed
+            h["deal"] = deal
         try:
             layout = self.load_layout(self.layout_name)
             game = new_game(h, layout)
@@ -587,7 +590,7 @@ class App:
 
     def _game_lines(self):
         if self.ui is None:
-            return ["Remote " + self.remote.code, "waiting for", "the host's game"]
+            return ["Remote " + self.remote.code, "waiting for", "the other board"]
         lines = self.ui.lines()
         if self.remote is not None and self.remote.waiting:
             more = wrap(self.remote.waiting)
@@ -605,10 +608,10 @@ class App:
         header = self.store.read() if g is not None else None
         mine = header and log.parse_line(header[0], 1).get("remote") == code
         if not mine:
-            if seat == "white":
+            if seat == "white" and "seed" not in self.header():
                 self.remote = None
                 self.new_game(code)
-            else:
+            else:  # the host deals once both have a part in the seed (seat.py); the others wait
                 self.flush()
                 del self.pending[:]
                 self.game = self.ui = self.ticker = None

@@ -137,6 +137,7 @@ class Sync:
         self.outbox = []  # (topic, payload bytes, retain) for the link to publish
         self.peers = {}  # seat -> (online, n) from its state messages
         self.wanted = -1  # the index we last asked for (one request per gap)
+        self.extra = {}  # more fields for our state messages (the deal's commitment or part)
         self.refused = 0  # messages refused (counted for the tests and the bench)
         self.diverged = 0
 
@@ -174,7 +175,8 @@ class Sync:
 
     def state(self, online=True):
         if self.seat:
-            self._send("state", "state", None, True, on=1 if online else 0, n=self.n, crc=self.crc())
+            self._send("state", "state", None, True, on=1 if online else 0, n=self.n, crc=self.crc(),
+                       **self.extra)
 
     def will(self):
         """The retained offline message the broker publishes if this board vanishes."""
@@ -189,12 +191,11 @@ class Sync:
         if self.seat:
             self.republish(0)
 
-    def republish(self, start, to=None):
-        """Our lines from start, and those of seat `to` (a board's own lines it lost):
-        a board takes a line only from its maker, so a relay could not forge one."""
+    def republish(self, start):
+        """Our own lines from start: a board takes a line only from its maker (the broker
+        lets each seat write only under its own name), so nobody can forge one."""
         for i in range(start, self.n):
-            by = author(self.lines[i], i)
-            if by == self.seat or (by == to and to is not None):
+            if author(self.lines[i], i) == self.seat:
                 self._event(i)
 
     def ask_undo(self):
@@ -217,7 +218,7 @@ class Sync:
                 self._on_event(msg)
             elif t == "want":
                 if self.seat:
-                    self.republish(min(msg["i"], self.n), msg["from"])
+                    self.republish(min(msg["i"], self.n))
             elif t == "state":
                 return self._on_state(msg)
             else:
@@ -233,7 +234,7 @@ class Sync:
         self.peers[msg["from"]] = (on, n if isinstance(n, int) else -1)
         if on and isinstance(n, int):
             if n < self.n and self.seat:
-                self.republish(max(n, 0), msg["from"])  # they are behind: from where they stop
+                self.republish(max(n, 0))  # they are behind: from where they stop
             elif n > self.n:
                 self._want(self.n)
         return msg
@@ -250,7 +251,9 @@ class Sync:
             self._want(self.n)  # a gap: the missing range first
             return
         by = author(line, i)
-        if by != msg["from"] and by != self.seat:
+        if by != msg["from"]:
+            if by == self.seat and i < self.n:
+                return  # our own line, relayed back: a duplicate
             raise Refused("line %d made by %r came from %r: only its maker's copy is taken" % (i, by, msg["from"]))
         if i < self.n:
             if self.lines[i] != line:
@@ -268,8 +271,6 @@ class Sync:
         why = self.host.apply(line)
         if why:
             raise Refused("line %d: %s" % (i, why))
-        if i and author(line, i) == self.seat:
-            print("remote: line %d: our own event came back (lost here by a reset): taken" % i)
         self._add(line)
         self.wanted = -1
 

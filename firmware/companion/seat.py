@@ -15,6 +15,9 @@ event), TURN refuses.
 """
 
 import json
+import os
+
+from binascii import hexlify
 
 from .core import Illegal
 from .core import log
@@ -22,6 +25,17 @@ from .remote import Sync
 from .ui import CONFIRMS
 
 NAMES = {"white": "White", "black": "Black"}
+
+
+def sha(text):
+    from hashlib import sha256
+
+    return hexlify(sha256(text.encode()).digest()).decode()
+
+
+def deal_seed(white, black):
+    """The seed of a remote game: both boards' parts, neither chosen knowing the other."""
+    return int(sha(white + ":" + black)[:7], 16)
 
 
 def _name(seat):
@@ -48,6 +62,13 @@ class Seat:
         self.asked = -1  # the other board asked to undo at this log length
         self.away = ""  # e.g. "Black offline - waiting"
         self.linked = True  # the link (link.py) says when the broker is out of reach
+        # The deal (docs/rules.md): white commits to its part (a hash), black then shows
+        # its part, white deals the header with both parts; black checks it.
+        self.part = self.commit = None
+        if app.game is None and seat is not None:
+            self._part()
+            if seat == "white":
+                self.sync.extra = {"commit": sha(self.part)}
 
     @property
     def waiting(self):
@@ -57,6 +78,59 @@ class Seat:
     def online(self, linked):
         self.linked = linked
         self.app._refresh()
+
+    def _part(self):
+        """This board's part of the seed (and white's commitment, once seen), kept in a
+        file beside the log: a reset does not change them (no dealing again to taste)."""
+        path = "%s/remote-%s.txt" % (self.app.store.root, self.code)
+        try:
+            with open(path) as f:
+                words = f.read().split()
+        except OSError:
+            words = []
+        if not words:
+            words = ["%08x%08x" % (self.app.seed() & 0xFFFFFFFF, self.app.seed() & 0xFFFFFFFF)]
+        if self.commit and len(words) < 2:
+            words.append(self.commit)
+        self.part = words[0]
+        self.commit = words[1] if len(words) > 1 else None
+        try:
+            with open(path, "w") as f:
+                f.write(" ".join(words))
+        except OSError:
+            pass
+
+    def _deal(self, msg):
+        app = self.app
+        if app.game is not None or self.part is None:
+            return
+        if self.seat == "black" and isinstance(msg.get("commit"), str) and self.commit is None:
+            self.commit = msg["commit"]
+            self._part()  # kept: the header must match this commitment
+        if self.seat == "black" and self.commit is not None and "nonce" not in self.sync.extra:
+            self.sync.extra = {"nonce": self.part}
+            self.sync.state()
+        if self.seat == "white" and isinstance(msg.get("nonce"), str):
+            deal = {"white": self.part, "black": msg["nonce"]}
+            app.remote = None  # new_game refuses in a remote game; this is its start
+            app.new_game(self.code, deal_seed(self.part, msg["nonce"]), deal)
+            app.remote = self
+            self.sync.extra = {}
+            if app.game is not None:
+                self.sync.local(app.store.read()[0])
+
+    def fair(self, header):
+        """None if the header's seed is the deal of both parts, else why not."""
+        if "seed" not in header:
+            return None
+        d = header.get("deal")
+        if not isinstance(d, dict) or not isinstance(d.get("white"), str) or not isinstance(d.get("black"), str):
+            return "the header's seed has no deal of both boards' parts"
+        if header["seed"] != deal_seed(d["white"], d["black"]):
+            return "the header's seed is not the deal of its parts"
+        if self.seat == "black" and (d["black"] != self.part or self.commit != sha(d["white"])):
+            return "the deal does not use this board's part and white's commitment"
+        return None
 
     # --- the App asks ---------------------------------------------------------------
     def active(self):
@@ -134,7 +208,7 @@ class Seat:
         except log.LogError as e:
             return e.reason
         if self.sync.n == 0:
-            return app.remote_begin(line.decode(), event)
+            return self.fair(event) or app.remote_begin(line.decode(), event)
         if "op" not in event:
             return 'an event needs an "op"'
         if event["op"] in CONFIRMS:
@@ -181,6 +255,7 @@ class Seat:
         other = _name(msg["from"])
         if t == "state":
             self.away = "" if msg.get("on") == 1 else other + " offline - waiting"
+            self._deal(msg)
         elif t == "undo" and msg["i"] == self.sync.n and self.active() == self.seat:
             self.asked = msg["i"]
             self.app._say("%s asks to undo: UNDO yes, TURN no" % other)

@@ -83,7 +83,7 @@ def board(name, seat, wire, seed=7):
 def pair():
     wire = Wire()
     w = board("w", "white", wire)
-    b = board("b", "black", wire)
+    b = board("b", "black", wire, seed=11)
     wire.pump()
     return wire, w, b
 
@@ -189,11 +189,16 @@ def bad_messages():
     # an illegal move at the right index with the right check: refused, not applied
     ev = '{"op": "place", "at": "NOPE-NADA", "by": "%s"}' % first(b)
     msg.update(i=n, line=ev, crc=remote.line_crc(ev.encode(), sync.crc()))
+    msg["from"] = first(b)
     sync.receive(json.dumps(msg).encode())
     # a move by the colour not to play
     other = "black" if first(b) == "white" else "white"
     ev = '{"op": "place", "at": "ALOA-BARI", "by": "%s"}' % other
     msg.update(line=ev, crc=remote.line_crc(ev.encode(), sync.crc()))
+    msg["from"] = other
+    sync.receive(json.dumps(msg).encode())
+    # a move relayed by a board that did not make it (only its maker's copy counts)
+    msg["from"] = first(b)
     sync.receive(json.dumps(msg).encode())
     # a gap: a later index asks for the missing range
     msg.update(i=n + 3)
@@ -250,6 +255,25 @@ def undo_across():
     return out
 
 
+def unfair_deal():
+    """Black takes a header only if its seed is the deal of both parts, white's as committed."""
+    from companion.seat import deal_seed
+
+    wire, w, b = pair()
+    seat = b.app.remote
+    h = w.log()[0]
+    out = [seat.fair(h)]
+    bad = dict(h)
+    bad["seed"] = h["seed"] + 1
+    out.append(seat.fair(bad))
+    bad["deal"] = {"white": "chosen", "black": h["deal"]["black"]}
+    bad["seed"] = deal_seed("chosen", h["deal"]["black"])
+    out.append(seat.fair(bad))
+    del bad["deal"]
+    out.append(seat.fair(bad))
+    return out
+
+
 def run_all():
-    return {"a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
+    return {"unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
             "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across()}
