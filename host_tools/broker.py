@@ -68,7 +68,7 @@ def write_config(folder, port, ws_port=None, codes=("DEMO",), host="127.0.0.1"):
             "per_listener_settings false", "allow_anonymous false",
             "password_file %s" % pw, "acl_file %s" % (folder / "acl"),
             "persistence true", "persistence_location %s/" % (folder / "data"), "autosave_interval 1",
-            "max_packet_size %d" % MAX_PACKET, "log_dest file %s" % (folder / "mosquitto.log"),
+            "max_packet_size %d" % MAX_PACKET, "set_tcp_nodelay true", "log_dest file %s" % (folder / "mosquitto.log"),
             "listener %d %s" % (port, host)]
     if ws_port:
         conf += ["listener %d %s" % (ws_port, host), "protocol websockets"]

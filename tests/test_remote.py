@@ -92,3 +92,39 @@ def test_message_check_and_topics():
     assert json.loads(payload) == {"v": 1, "g": "K7Q2", "t": "state", "from": "white", "on": 1, "n": 1,
                                    "crc": remote.line_crc(b'{"game": "kahuna"}', 0)}
     assert sync.will() == ("kc/K7Q2/white/state", b'{"v": 1, "g": "K7Q2", "t": "state", "from": "white", "on": 0}')
+
+
+def test_flash_puts_a_seats_settings_into_the_boards_config(tmp_path):
+    from host_tools import broker
+    from host_tools.device.flash import BoardData, firmware_files, remote_settings
+    from host_tools.files import InputError
+    from host_tools.paths import ROOT
+
+    broker.write_config(tmp_path, 1883, None, ["K7Q2"])
+    seat = json.loads((tmp_path / "K7Q2-black.json").read_text())
+    assert seat["remote"]["user"] == "K7Q2-black" and seat["remote"]["seat"] == "black"
+    board = BoardData(str(ROOT / "board_layouts/kahuna.json"), "pico")
+    board.remote = remote_settings(tmp_path / "K7Q2-black.json")
+    files = dict((f.remote, f.data) for f in firmware_files(board, 6, None, source=True, modules=False))
+    config = json.loads(files["/config.json"])
+    assert config == {"layout": "kahuna", "profile": "pico", "remote": seat["remote"]}
+    (tmp_path / "bad.json").write_text('{"wifi": {}}')
+    with pytest.raises(InputError) as e:
+        remote_settings(tmp_path / "bad.json")
+    assert str(e.value) == ('--remote %s: no "remote" entry with a "game" code: give a CODE-SEAT.json that '
+                            "`companion broker` wrote" % (tmp_path / "bad.json"))
+
+
+def test_broker_acl_lets_a_seat_write_only_under_its_own_name(tmp_path):
+    from host_tools import broker
+
+    broker.write_config(tmp_path, 1883, 9001, ["K7Q2"])
+    acl = (tmp_path / "acl").read_text().split("\n\n")
+    assert acl[0].splitlines() == ["user K7Q2-white", "topic read kc/K7Q2/#", "topic write kc/K7Q2/white/#"]
+    assert acl[2].splitlines() == ["user K7Q2-watch", "topic read kc/K7Q2/#", "topic write kc/K7Q2/watch/ctl"]
+    conf = (tmp_path / "mosquitto.conf").read_text()
+    for line in ("allow_anonymous false", "persistence true", "max_packet_size 8192", "listener 9001 127.0.0.1",
+                 "protocol websockets"):
+        assert line + "\n" in conf
+    assert "K7Q2" not in conf  # the secrets are in the password file, hashed
+    assert "$7$" in (tmp_path / "passwords").read_text() or "$6$" in (tmp_path / "passwords").read_text()

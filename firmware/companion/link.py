@@ -20,6 +20,7 @@ WAIT_S = 0.1  # a message's rest, a connect or a subscribe waits at most this
 RETRY_MS = (250, 500, 1000, 2000, 4000)  # waits before reconnecting, growing
 PER_STEP = 8  # messages read, and published, in one step at most
 KEEPALIVE_S = 10
+STATE_MS = 1000  # how often the log's length is said again if it grew (remote.Sync.tick)
 REASONS = {1: "protocol version", 2: "client id", 3: "broker unavailable", 4: "bad user name or password",
            5: "not authorised"}
 
@@ -40,6 +41,10 @@ class _Timed:
         self.s = socket.socket()
         self.s.settimeout(WAIT_S)
         self.heard = 0
+        try:  # umqtt.simple writes a packet in pieces: without this, Nagle holds the last ~40 ms
+            self.s.setsockopt(6, 1, 1)  # IPPROTO_TCP, TCP_NODELAY (lwIP and Linux alike)
+        except (OSError, AttributeError):
+            pass
 
     def connect(self, addr):
         self.s.connect(addr)
@@ -83,6 +88,7 @@ class Link:
         self.tries = 0
         self.heard_at = 0
         self.ping_at = 0
+        self.state_at = 0
         self.heard = 0
         self.connects = 0  # successful connects (the tests count them)
         self.drops = 0
@@ -127,6 +133,9 @@ class Link:
             self.heard_at = now
         elif _diff(now, self.heard_at) > self.keepalive * 1500:
             raise OSError("broker silent for %d s" % (self.keepalive * 3 // 2))
+        if _diff(now, self.state_at) >= STATE_MS:
+            self.state_at = now
+            self.seat.sync.tick()
         if _diff(now, self.ping_at) >= self.keepalive * 500:
             self.ping_at = now
             c.ping()
@@ -150,7 +159,8 @@ class Link:
             c.connect()
             self.client = c
             self.sock = c.sock
-            c.subscribe("kc/%s/#" % sync.code)
+            for t in sync.topics():
+                c.subscribe(t)
         except Exception as e:
             self.client = c
             self._drop(now, e)

@@ -35,6 +35,7 @@ VERSION = 1
 MAX_BYTES = 4096  # a longer payload is refused unread (the broker also caps packets)
 KINDS = ("ev", "state", "want", "undo", "no")
 WATCH = "watch"  # the sender name of a spectator
+SEATS = ("white", "black")
 # Topics: kc/<game>/<sender>/log/<i> (retained), kc/<game>/<sender>/state
 # (retained), kc/<game>/<sender>/ctl. The broker lets a seat write only under
 # its own name, so the topic proves who sent a message.
@@ -137,6 +138,7 @@ class Sync:
         self.outbox = []  # (topic, payload bytes, retain) for the link to publish
         self.peers = {}  # seat -> (online, n) from its state messages
         self.wanted = -1  # the index we last asked for (one request per gap)
+        self.announced = -1  # the length our last state message said
         self.extra = {}  # more fields for our state messages (the deal's commitment or part)
         self.refused = 0  # messages refused (counted for the tests and the bench)
         self.diverged = 0
@@ -171,9 +173,22 @@ class Sync:
         publishes the outbox only once the app has flushed)."""
         self._add(line)
         self._event(self.n - 1)
-        self.state()
+
+    def topics(self):
+        """What to subscribe to: the other seats' and the watchers' messages (not our own
+        echoed back: MQTT 3.1.1 has no "no local"), or a spectator's: everything."""
+        if not self.seat:
+            return [PREFIX + self.code + "/#"]
+        return [PREFIX + self.code + "/" + s + "/#" for s in SEATS + (WATCH,) if s != self.seat]
+
+    def tick(self):
+        """Now and then (the link: every STATE_MS): our length again if it grew, so that a
+        lost last line (say the end of a turn) is asked for again."""
+        if self.announced != self.n:
+            self.state()
 
     def state(self, online=True):
+        self.announced = self.n
         if self.seat:
             self._send("state", "state", None, True, on=1 if online else 0, n=self.n, crc=self.crc(),
                        **self.extra)

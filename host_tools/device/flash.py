@@ -200,8 +200,25 @@ def firmware_files(board, mpy, arch, source=False, modules=True):
     files.append(File(DEVICE_LAYOUT % layout, layout_data, "layout " + layout))
     files.append(File(DEVICE_PROFILE % profile, profile_data, "profile " + profile))
     config = '{"layout": "%s", "profile": "%s"}\n' % (layout, profile)
+    extra = getattr(board, "remote", None)
+    if extra:  # remote play's settings, secrets included: on the board only (never printed)
+        config = json.dumps(dict({"layout": layout, "profile": profile}, **extra)) + "\n"
     files.append(File(DEVICE_CONFIG, config.encode(), "config"))
     return files
+
+
+def remote_settings(path):
+    """A seat's remote settings file (`companion broker` writes them): {"remote": ..., "wifi": ...}."""
+    try:
+        data = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as e:
+        raise InputError("--remote %s: cannot read it as JSON (%s): give a CODE-SEAT.json that "
+                         "`companion broker` wrote" % (path, type(e).__name__))
+    r = data.get("remote") if isinstance(data, dict) else None
+    if not isinstance(r, dict) or not isinstance(r.get("game"), str):
+        raise InputError('--remote %s: no "remote" entry with a "game" code: give a CODE-SEAT.json that '
+                         "`companion broker` wrote" % path)
+    return {k: data[k] for k in ("remote", "wifi") if k in data}
 
 
 def checked_layout(layout, layout_data, profile, profile_data):
@@ -303,10 +320,11 @@ def verify(transport, f, port):
 
 # --- the whole job ----------------------------------------------------------
 def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source=False, reset=True,
-          modules=True, say=print):
+          modules=True, say=print, remote=None):
     """Flash the board and say what was done; returns the lists of files.
     Raises InputError (a layout or profile file cannot be read) or DeviceError."""
     board = BoardData(layout, profile)
+    board.remote = remote_settings(remote) if remote else None
     layout, profile = board.layout, board.profile
     transport = connect(port)
     port = transport.device_name

@@ -53,6 +53,7 @@ class Wire:
                 if not on:
                     continue
                 sync = d.app.remote.sync
+                sync.tick()  # the link's timer
                 if not d.app.pending:
                     while sync.outbox:
                         t, payload, retain = sync.outbox.pop(0)
