@@ -93,7 +93,7 @@ def main(path):
             break
         time.sleep_ms(1)
     lat = []
-    same = lost = doubled = refused = 0
+    same = lost = doubled = refused = drops = 0
     for k in range(len(sides)):
         w, b = sides[k]
         if w.sync.lines == b.sync.lines and w.sync.n == end:
@@ -101,6 +101,7 @@ def main(path):
         lost += 2 * end - w.sync.n - b.sync.n
         doubled += w.doubled + b.doubled
         refused += w.refused + b.refused
+        drops += w.link.drops + b.link.drops
         for i in range(1, end):
             author, other = (w, b) if script[i - 1]["by"] == "white" else (b, w)
             if (k, i) in sent and i in other.applied:
@@ -109,7 +110,7 @@ def main(path):
     pick = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] / 1000 if lat else -1
     print(json.dumps({"games": len(sides), "events": len(sides) * (end - 1), "identical": same, "lost": lost,
                       "doubled": doubled, "refused": refused, "p50_ms": pick(0.5), "p99_ms": pick(0.99),
-                      "seconds": time.ticks_diff(time.ticks_ms(), start) / 1000, "loops": loops}))
+                      "seconds": time.ticks_diff(time.ticks_ms(), start) / 1000, "loops": loops, "drops": drops}))
 
 
 main(sys.argv[1])
