@@ -51,8 +51,9 @@ sim: $(VENV)/.installed node_modules/.installed
 
 # Cost per event, memory and size under MicroPython (docs/bench.md); the
 # figures also go to artifacts/bench.json. COMPARE=old.json prints the change.
-bench: $(VENV)/.installed node_modules/.installed
+bench: $(VENV)/.installed node_modules/.installed mosquitto
 	$(VENV)/bin/companion bench --json artifacts/bench.json $(if $(COMPARE),--compare $(COMPARE))
+	$(VENV)/bin/companion remote-soak --games 200 --json artifacts/remote-soak.json
 
 # PNG pictures (companion layout draw / replay -o X.png) use cairosvg, which needs libcairo2.
 cairo:
