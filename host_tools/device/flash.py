@@ -211,9 +211,12 @@ def remote_settings(path):
     """A seat's remote settings file (`companion broker` writes them): {"remote": ..., "wifi": ...}."""
     try:
         data = json.loads(Path(path).read_text())
-    except (OSError, ValueError) as e:
-        raise InputError("--remote %s: cannot read it as JSON (%s): give a CODE-SEAT.json that "
-                         "`companion broker` wrote" % (path, type(e).__name__))
+    except OSError as e:
+        raise InputError("--remote %s: cannot read it (%s): give a CODE-SEAT.json that `companion broker` "
+                         "wrote" % (path, e.strerror or type(e).__name__))
+    except ValueError as e:
+        raise InputError("--remote %s: not JSON (%s): give a CODE-SEAT.json that `companion broker` wrote"
+                         % (path, e))
     r = data.get("remote") if isinstance(data, dict) else None
     if not isinstance(r, dict) or not isinstance(r.get("game"), str):
         raise InputError('--remote %s: no "remote" entry with a "game" code: give a CODE-SEAT.json that '
