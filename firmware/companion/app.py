@@ -572,10 +572,10 @@ class App:
             self.checking = -1  # e.g. the clock ran out
         if self.ui is not None:
             self.ui.leds(f)
-        if self.checking >= 0 and self.ui is None:
-            self.checking = -1
             if self.checking > 0 and not self.menu_open:
                 self._check_leds(f)
+        elif self.checking >= 0:  # a remote board waiting for its game: nothing to check
+            self.checking = -1
         if self.calm:
             calm(f)
         if self.flashing:
