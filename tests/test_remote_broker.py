@@ -74,6 +74,9 @@ def test_two_boards_keep_one_log_through_faults(rig, tmp_path, figures):
     assert game.events_in_effect() == TARGET - 1  # every event once: no undo, none doubled or lost
     events = [json.loads(x) for x in lines[1:]]
     assert all(e["by"] in ("white", "black") for e in events)
+    for board, seat in ((w, "white"), (b, "black")):  # the password is never printed nor logged
+        secret = broker.games[CODE][seat]
+        assert secret not in "\n".join(board.out) and secret.encode() not in board.log()
     drops = len(w.said("remote: no link")) + len(b.said("remote: no link"))
     assert drops >= 3  # the cut, the broker's restart (both boards), at least
     figures("remote: faults survived (cuts, stalls, broker kills, power cuts)",
