@@ -30,6 +30,14 @@ def test_a_move_on_one_board_is_the_others_to_do(results):
                         {"op": "end_turn", "by": "white"}]
 
 
+def test_digital_deck_each_hand_only_on_its_own_board(results):
+    assert results["cards_hidden"] == {
+        "cards": "digital", "n": 1, "mover sees": "ALOHUNHUN", "other sees": "Hand 3:hold TURN",
+        "hands alike": True, "after": [3, "White put a stick on ALOA-HUNA", True],
+        "log": [{"op": "place", "at": "ALOA-HUNA", "card": "HUNA", "by": "white"},
+                {"op": "draw", "from": "pile", "by": "white"}]}
+
+
 def test_the_seed_is_dealt_from_both_boards_parts(results):
     assert results["unfair_deal"] == [
         None, "the header's seed is not the deal of its parts",

@@ -170,6 +170,8 @@ class App:
         make = getattr(self.module, "ui_for", None) or self.module.UI  # a game's UI may depend on its header
         self.ui = make(game, layout)
         self.ticker = getattr(self.ui, "tick", None)
+        if self.remote is not None:
+            self.remote.own(self.ui)
 
     def tick(self, now_ms):
         """The run loop calls this about once a second while `ticker` is set:

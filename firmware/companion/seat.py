@@ -59,6 +59,8 @@ class Seat:
         for line in lines[1:]:
             self._track(_op(line))
         self.sync = Sync(code, seat, lines, self)
+        if app.ui is not None:
+            self.own(app.ui)
         self.asked = -1  # the other board asked to undo at this log length
         self.away = ""  # e.g. "Black offline - waiting"
         self.linked = True  # the link (link.py) says when the broker is out of reach
@@ -131,6 +133,12 @@ class Seat:
         if self.seat == "black" and (d["black"] != self.part or self.commit != sha(d["white"])):
             return "the deal does not use this board's part and white's commitment"
         return None
+
+    def own(self, ui):
+        """A hand of cards is shown only on its own player's board (none to a spectator)."""
+        players = getattr(self.app.game, "players", ())
+        if hasattr(ui, "mine"):
+            ui.mine = players.index(self.seat) if self.seat in players else -2
 
     # --- the App asks ---------------------------------------------------------------
     def active(self):

@@ -73,8 +73,10 @@ class Wire:
                 return
 
 
-def board(name, seat, wire, seed=7):
+def board(name, seat, wire, seed=7, cards=False):
     d = Device(fresh_dir("remote-" + name), seed=seed)
+    if cards:
+        d.app.choice[4] = 1  # the menu's Cards: digital
     d.app.join(CODE, seat)
     d.wait(10)
     wire.connect(name, d)
@@ -275,6 +277,27 @@ def unfair_deal():
     return out
 
 
+def cards_hidden():
+    """The digital deck: the deal from both boards; each hand only on its own board."""
+    wire = Wire()
+    w = board("w", "white", wire, cards=True)
+    b = board("b", "black", wire, seed=11)
+    wire.pump()
+    out = {"cards": b.log()[0].get("cards"), "n": same(w, b)}
+    mover, other = (w, b) if first(w) == "white" else (b, w)
+    for d in (mover, other):
+        d.press("TURN", long=True)  # show the hand of the player to play
+    out["mover sees"] = mover.lines()[5]
+    out["other sees"] = other.lines()[5]
+    out["hands alike"] = mover.app.game.snapshot() == other.app.game.snapshot()
+    mover.press("ALOA-HUNA").press("TURN").press("TURN")  # a stick paid with a card, the draw from the pile
+    wire.pump()
+    gw, gb = w.app.game, b.app.game
+    out["after"] = [same(w, b), other.app.said, gw.s[:gw.real_at] == gb.s[:gb.real_at]]  # the rules' state
+    out["log"] = w.log()[1:]
+    return out
+
+
 def run_all():
-    return {"unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
+    return {"cards_hidden": cards_hidden(), "unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
             "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across()}
