@@ -182,10 +182,20 @@ class Sync:
         return [PREFIX + self.code + "/" + s + "/#" for s in SEATS + (WATCH,) if s != self.seat]
 
     def tick(self):
-        """Now and then (the link: every STATE_MS): our length again if it grew, so that a
-        lost last line (say the end of a turn) is asked for again."""
-        if self.announced != self.n:
+        """Now and then (the link: every STATE_MS): our length again if it grew or a peer
+        is out of step, and the missing range asked for again while a peer is ahead, so
+        that a lost message (say the end of a turn, or a want) never stalls the game."""
+        behind = apart = False
+        for seat in self.peers:
+            on, n = self.peers[seat]
+            if on and n >= 0 and seat != WATCH:
+                apart = apart or n != self.n
+                behind = behind or n > self.n
+        if self.announced != self.n or apart:
             self.state()
+        if behind:
+            self.wanted = -1
+            self._want(self.n)
 
     def state(self, online=True):
         self.announced = self.n
