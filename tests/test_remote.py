@@ -46,7 +46,7 @@ def test_the_seed_is_dealt_from_both_boards_parts(results):
 
 
 def test_lost_and_repeated_messages_end_in_one_log(results):
-    assert results["faults"] == {"n": 9, "refused": [0, 0], "lost": 29}
+    assert results["faults"] == {"n": 9, "refused": [0, 0], "lost": 31}
 
 
 def test_offline_then_back(results):

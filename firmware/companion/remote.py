@@ -257,11 +257,8 @@ class Sync:
         n = msg.get("n")
         on = msg.get("on") == 1
         self.peers[msg["from"]] = (on, n if isinstance(n, int) else -1)
-        if on and isinstance(n, int):
-            if n < self.n and self.seat:
-                self.republish(max(n, 0))  # they are behind: from where they stop
-            elif n > self.n:
-                self._want(self.n)
+        if on and isinstance(n, int) and n > self.n:
+            self._want(self.n)  # behind: ask (one ahead of its peer says so each second: tick)
         return msg
 
     def _want(self, i):
