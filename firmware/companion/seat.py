@@ -15,7 +15,6 @@ event), TURN refuses.
 """
 
 import json
-import os
 
 from binascii import hexlify
 
