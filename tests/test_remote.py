@@ -93,6 +93,8 @@ def test_undo_across_boards(results):
 def test_message_check_and_topics():
     assert remote.topic("K7Q2", "white", "log", 3) == "kc/K7Q2/white/log/3"
     assert remote.sender_of("kc/K7Q2/black/ctl") == "black" and remote.sender_of(b"kc/K7Q2") is None
+    assert remote.Sync("K7Q2", "black", [], None).topics() == ["kc/K7Q2/white/#", "kc/K7Q2/watch/#",
+                                                                "kc/K7Q2/black/log/#"]
     sync = remote.Sync("K7Q2", "white", [b'{"game": "kahuna"}'], None)
     sync.state()
     t, payload, retain = sync.outbox[0]

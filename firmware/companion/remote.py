@@ -175,11 +175,14 @@ class Sync:
         self._event(self.n - 1)
 
     def topics(self):
-        """What to subscribe to: the other seats' and the watchers' messages (not our own
-        echoed back: MQTT 3.1.1 has no "no local"), or a spectator's: everything."""
+        """What to subscribe to: the other seats' and the watchers' messages, and our own
+        log lines (the broker's retained copy gives back lines our flash lost; only we can
+        write there); not our own state and requests echoed back (MQTT 3.1.1 has no "no
+        local"). A spectator: everything."""
         if not self.seat:
             return [PREFIX + self.code + "/#"]
-        return [PREFIX + self.code + "/" + s + "/#" for s in SEATS + (WATCH,) if s != self.seat]
+        return [PREFIX + self.code + "/" + s + "/#" for s in SEATS + (WATCH,) if s != self.seat] + \
+            [topic(self.code, self.seat, "log", "#")]
 
     def tick(self):
         """Now and then (the link: every STATE_MS): our length again if it grew or a peer
