@@ -138,3 +138,38 @@ def test_broker_acl_lets_a_seat_write_only_under_its_own_name(tmp_path):
         assert line + "\n" in conf
     assert "K7Q2" not in conf  # the secrets are in the password file, hashed
     assert "$7$" in (tmp_path / "passwords").read_text() or "$6$" in (tmp_path / "passwords").read_text()
+
+
+def test_the_page_shows_only_its_own_hand():
+    """The page's hand panels in a remote digital-deck game (remote_glue.py over glue.py)."""
+    import importlib.util
+    import sys
+
+    from host_tools.paths import ROOT
+
+    def load(name, path):
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        return module
+
+    page = ROOT / "host_tools/sim/page"
+    try:
+        glue = load("sim_glue", page / "glue.py")
+        rg = load("remote_glue", page / "remote_glue.py")
+        wire = rs.Wire()
+        w = rs.board("w", "white", wire, cards=True)
+        b = rs.board("b", "black", wire, seed=11)
+        s = rs.board("s", None, wire, seed=13)
+        wire.pump()
+        for name, d in (("w", w), ("b", b), ("s", s)):
+            glue.loops[name] = d.loop
+        white = json.loads(glue.hands("w"))
+        black = json.loads(glue.hands("b"))
+        assert white["black"] == "" and white["device"] == "black" and len(white["white"].split()) == 3
+        assert black["white"] == "" and black["device"] == "white" and len(black["black"].split()) == 3
+        assert glue.hands("s") == "" and rg.hands is glue.hands
+    finally:
+        sys.modules.pop("sim_glue", None)
+        sys.modules.pop("remote_glue", None)

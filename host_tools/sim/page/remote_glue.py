@@ -11,6 +11,26 @@ def _app(name):
     return sim_glue.loops[name].app
 
 
+def hands(name):
+    """sim_glue.hands for a remote game: only this seat's hand (the other's panel is left
+    out, as the device's is in solo play); a spectator none."""
+    text = _hands(name)
+    seat = _app(name).remote
+    if not text or seat is None:
+        return text
+    h = json.loads(text)
+    if seat.seat not in ("white", "black"):
+        return ""
+    other = "black" if seat.seat == "white" else "white"
+    h[other] = ""
+    h["device"] = other
+    return json.dumps(h)
+
+
+_hands = sim_glue.hands
+sim_glue.hands = hands  # the page asks sim_glue.hands; in a remote game it gets this
+
+
 def join(name, code, seat):
     """Join game `code` as seat ("" watches); JSON: the topics to subscribe to and the last will."""
     app = _app(name)
