@@ -65,10 +65,6 @@ def main(path):
         header = json.dumps(dict(cfg["header"], remote=code))
         pair = [Side(code, seat, g[seat], header, layout, cfg["port"]) for seat in ("white", "black")]
         sides.append(pair)
-    import gc
-
-    gc.collect()
-    print("memory after connecting: %d bytes" % gc.mem_alloc())
     sent = {}  # (game, index) -> when the author logged it (us)
     start = time.ticks_ms()
     limit = cfg.get("seconds", 120) * 1000
