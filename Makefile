@@ -3,9 +3,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: setup test sim browser bench cairo images flash deploy repl virtual-device
+.PHONY: setup test sim browser bench cairo images flash deploy repl virtual-device mosquitto broker
 
-setup: $(VENV)/.installed node_modules/.installed browser cairo
+setup: $(VENV)/.installed node_modules/.installed browser cairo mosquitto $(VENV)/vendor/umqtt/simple.py
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -27,6 +27,23 @@ browser:
 	elif command -v apt-get >/dev/null; then $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; \
 	else echo "note: no apt-get here: install chromium at /usr/bin/chromium yourself, or the browser tests are skipped"; fi
 
+# Remote play (docs/remote.md): Debian's Mosquitto is the broker; the boards'
+# MQTT client is micropython-lib's umqtt.simple from PyPI (fetched by pip, not installable by it).
+mosquitto:
+	@if [ -x /usr/sbin/mosquitto ] && [ -x /usr/bin/mosquitto_passwd ]; then :; \
+	elif command -v apt-get >/dev/null; then $(SUDO) apt-get update && $(SUDO) apt-get install -y mosquitto; \
+	else echo "note: no apt-get here: install mosquitto yourself, or the remote-play tests fail"; fi
+
+$(VENV)/vendor/umqtt/simple.py: $(VENV)/.installed
+	$(PY) -m host_tools.vendor $(VENV)/vendor
+
+# A broker for remote play: `make broker` (GAME=CODE for a game's credentials, MQTT_PORT, WS_PORT).
+MQTT_PORT ?= 1883
+WS_PORT ?= 9001
+GAME ?= DEMO
+broker: $(VENV)/.installed mosquitto
+	$(VENV)/bin/companion broker --port $(MQTT_PORT) --ws-port $(WS_PORT) --game $(GAME)
+
 # The browser simulator: `make sim` (PORT=8001 make sim for another port).
 PORT ?= 8000
 sim: $(VENV)/.installed node_modules/.installed
@@ -34,8 +51,9 @@ sim: $(VENV)/.installed node_modules/.installed
 
 # Cost per event, memory and size under MicroPython (docs/bench.md); the
 # figures also go to artifacts/bench.json. COMPARE=old.json prints the change.
-bench: $(VENV)/.installed node_modules/.installed
+bench: $(VENV)/.installed node_modules/.installed mosquitto
 	$(VENV)/bin/companion bench --json artifacts/bench.json $(if $(COMPARE),--compare $(COMPARE))
+	$(VENV)/bin/companion remote-soak --games 200 --json artifacts/remote-soak.json
 
 # PNG pictures (companion layout draw / replay -o X.png) use cairosvg, which needs libcairo2.
 cairo:

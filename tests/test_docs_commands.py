@@ -55,12 +55,19 @@ SKIPPED = {
     "companion virtual-device --pico": "needs the emulated Pico's UF2 and bootrom (docs/firmware.md); "
                                        "tests/test_chip.py runs it on a pseudo-terminal when they are given",
     "make flash PORT=/dev/pts/N": "needs the emulated Pico of the line before; tests/test_chip.py flashes it",
+    "make broker GAME=K7Q2 MQTT_PORT=1883": "runs Mosquitto until stopped; tests/test_remote_broker.py starts "
+                                            "the same broker (host_tools/broker.py) on a free port",
+    "mpremote mip install umqtt.simple": "needs the network (micropython-lib's index) and a board",
     "make virtual-device": "the same as `.venv/bin/companion virtual-device`, which the device fixture runs "
                            "(with --fs in a scratch folder rather than build/virtual-device)",
 }
 # files a shown command expects, made in the scratch folder first
 FIXTURES = {
     "bad.json": '{\n "name": "x",\n "kind": "islands"\n "islands": []\n}\n',
+    "artifacts/broker/K7Q2-white.json": '{"remote": {"game": "K7Q2", "seat": "white", "broker": "192.168.1.5", '
+                                        '"port": 1883, "user": "K7Q2-white", "password": "x"}}\n',
+    "artifacts/broker/K7Q2-black.json": '{"remote": {"game": "K7Q2", "seat": "black", "broker": "192.168.1.5", '
+                                        '"port": 1883, "user": "K7Q2-black", "password": "x"}}\n',
 }
 
 
@@ -108,6 +115,7 @@ def scratch(tmp_path_factory):
     for name in LINKED:
         (here / name).symlink_to(ROOT / name)
     for name, text in FIXTURES.items():
+        (here / name).parent.mkdir(parents=True, exist_ok=True)
         (here / name).write_text(text)
     (here / "path" / "to").mkdir(parents=True)
     shutil.copy(ROOT / "board_layouts/kahuna.json", here / "path/to/my-board.json")

@@ -91,6 +91,7 @@ class App:
         self.checking = -1  # board check after a resume: -1 none, 0 offered, k: step k shown
         self.cursor = 0
         self.choice = bytearray(len(self.module.OPTIONS))
+        self.remote = None  # seat.Seat in a remote game (join)
 
     @property
     def level(self):
@@ -185,6 +186,8 @@ class App:
         make = getattr(self.module, "ui_for", None) or self.module.UI  # a game's UI may depend on its header
         self.ui = make(game, layout)
         self.ticker = getattr(self.ui, "tick", None)
+        if self.remote is not None:
+            self.remote.own(self.ui)
 
     def tick(self, now_ms):
         """The run loop calls this about once a second while `ticker` is set:
@@ -260,8 +263,12 @@ class App:
         elif code == self.menu_key:
             self.menu_open = True
             self.cursor = 0
+        elif self.ui is None:
+            self._say("waiting for the host's game")
         elif code == self.undo_key:
             self._undo(code)
+        elif code == self.turn_key and self.remote is not None and self.remote.turn():
+            pass
         else:
             self._result(code, self.ui.press(code, long))
         self._refresh()
@@ -273,12 +280,23 @@ class App:
             self._apply(code, result)
 
     def _apply(self, code, event):
+        seat = self.remote
+        why = seat.check(event) if seat is not None else None
+        if why:
+            self._refuse(code, why)
+            return
         try:
-            self.game.apply(event)
+            if seat is not None and event["op"] in uis.CONFIRMS:
+                seat.confirm(event)  # this table only: not in the shared log
+            else:
+                self.game.apply(event)
         except Illegal as e:
             self._refuse(code, str(e))
             return
-        self.pending.append(event)
+        if seat is None:
+            self.pending.append(event)
+        elif event["op"] not in uis.CONFIRMS:
+            self.pending.append(seat.logged(event))
         self.ui.accepted(event)
         self.tone = self._tone(event)
 
@@ -300,6 +318,13 @@ class App:
         self.message = wrap(text, rows=min(MESSAGE_ROWS, rows))
 
     def _undo(self, code):
+        if self.remote is not None:
+            event = self.remote.undo()
+            if isinstance(event, str):
+                self._refuse(code, event)
+            elif event is not None:
+                self._apply(code, event)
+            return
         if self.game.undoable() == 0 and (self.based or self.game.events_in_effect()):
             self._rebuild()
             if self.game.undoable() == 0 and self.game.events_in_effect():
@@ -537,8 +562,16 @@ class App:
             h["seed"] = self.seed()
         return h
 
-    def new_game(self):
+    def new_game(self, remote=None, seed=None, deal=None):
+        if self.remote is not None and remote is None:
+            self._say("a remote game: start the next one from the host (docs/remote.md)")
+            return
         h = self.header()
+        if remote is not None:
+            h["remote"] = remote
+        if seed is not None:
+            h["seed"] = seed
+            h["deal"] = deal
         try:
             layout = self.load_layout(self.layout_name)
             game = new_game(h, layout)
@@ -566,12 +599,14 @@ class App:
     def _refresh(self):
         f = self.frame
         f.clear()
-        if self.checking >= 0 and self.game.over():
+        if self.checking >= 0 and self.game is not None and self.game.over():
             self.checking = -1  # e.g. the clock ran out
         if self.ui is not None:
             self.ui.leds(f)
             if self.checking > 0 and not self.menu_open:
                 self._check_leds(f)
+        elif self.checking >= 0:  # a remote board waiting for its game: nothing to check
+            self.checking = -1
         if self.calm:
             calm(f)
         if self.flashing:
@@ -583,6 +618,67 @@ class App:
             f.set(self.held_led, GREEN, STEADY)  # felt: hold on for the long meaning
         self._stale = True
         self.version += 1
+
+    def _game_lines(self):
+        if self.ui is None:
+            return ["Remote " + self.remote.code, "waiting for", "the other board"]
+        lines = self.ui.lines()
+        if self.remote is not None and self.remote.waiting:
+            more = wrap(self.remote.waiting)
+            lines = (lines + [""] * 8)[:8 - len(more)] + more
+        return lines
+
+    # --- remote play (seat.py, remote.py, docs/remote.md) ----------------------
+    def join(self, code, seat):
+        """Play remote game `code` as seat ("white" hosts and deals the header,
+        "black" joins; None watches). The game on flash goes on if it is this
+        one; otherwise the host starts it and the others wait for its header."""
+        from .seat import Seat
+
+        g = self.game
+        header = self.store.read() if g is not None else None
+        mine = header and log.parse_line(header[0], 1).get("remote") == code
+        if not mine:
+            if seat == "white" and "seed" not in self.header():
+                self.remote = None
+                self.new_game(code)
+            else:  # the host deals once both have a part in the seed (seat.py); the others wait
+                self.flush()
+                del self.pending[:]
+                self.game = self.ui = self.ticker = None
+        self.menu_open = False
+        self.checking = -1
+        self.remote = Seat(self, code, seat)
+        self._refresh()
+        return self.remote
+
+    def remote_begin(self, text, header):
+        """The host's header arrived: its game starts here (None), or why not."""
+        if header.get("remote") != self.remote.code:
+            return "header of another game (remote %r)" % header.get("remote")
+        try:
+            layout = self.load_layout(header.get("layout", self.layout_name))
+            game = new_game(header, layout)
+            self.store.begin(text)
+        except (Illegal, LayoutError, OSError, ValueError) as e:
+            return "cannot start the host's game: %s" % e
+        self._start(game, layout)
+        self.checked = self.based = 0
+        self._refresh()
+        return None
+
+    def remote_cut(self, n):
+        """Keep the first n lines of the log (a divergence healed from the other board)."""
+        self.flush()
+        del self.pending[:]
+        self.store.truncate(n)
+        try:
+            game = log.replay(self.store.read(), self.load_layout)
+            self._start(game, self.load_layout(self.layout_name))
+        except (OSError, log.LogError, LayoutError):
+            self.game = self.ui = self.ticker = None  # the header again from the host
+        self.checked = self.based = 0
+        self._refresh()
 
     # --- for the simulator's page (it draws; the words are the firmware's) ----
     def describe(self, code):
@@ -634,7 +730,7 @@ class App:
         asks for it after the LEDs show the change and the log is written)."""
         if self._stale:
             self._stale = False
-            lines = self._menu_lines() if self.menu_open else self.ui.lines()
+            lines = self._menu_lines() if self.menu_open else self._game_lines()
             if self.checking >= 0 and not self.menu_open:
                 lines = self._check_lines(lines)
             if self.message:

@@ -51,7 +51,7 @@ class Loop:
     are rendered only when the frame or an animation phase changed (and only
     what changed)."""
 
-    def __init__(self, app, buttons, leds, screen, buzzer=None):
+    def __init__(self, app, buttons, leds, screen, buzzer=None, link=None):
         self.app = app
         self.buttons = buttons
         self.leds = leds
@@ -63,6 +63,7 @@ class Loop:
         self.ticker = None  # the clock last ticked; a new one (new game) ticks at once
         self.tick_at = 0
         self.press_at = None  # the last press, until App.idle() has run after it
+        self.link = link  # link.Link in a remote game: the broker, stepped like the store
 
     def step(self, now):
         app = self.app
@@ -96,6 +97,10 @@ class Loop:
             bz.tick(now)
         if app.pending:  # light first, then the log on flash, then the display
             app.flush()
+        if self.link is not None:  # what is on flash goes out; what came in is shown
+            self.link.step(now)
+            if app.pending:
+                app.flush()
         screen = self.screen
         if app.version != self.drawn:
             screen.update(app.lines)  # draws the changed lines; their pages go out one per step
@@ -383,6 +388,28 @@ def device_config(path=CONFIG):
         return {}
 
 
+def remote_play(loop, config):
+    """Join the remote game the config names (docs/remote.md): its seat on the app, the
+    broker's link on the loop. WiFi (a "wifi" entry) is only asked to connect: the link
+    tries the broker until it is up. The config's secrets are never printed."""
+    from .link import Link
+
+    r = config["remote"]
+    loop.app.join(r["game"], r.get("seat"))
+    wifi = config.get("wifi")
+    if wifi:
+        try:
+            import network
+
+            wlan = network.WLAN(network.STA_IF)
+            wlan.active(True)
+            wlan.connect(wifi.get("ssid"), wifi.get("password"))
+        except (ImportError, OSError) as e:
+            print("remote: no WiFi:", type(e).__name__)
+    loop.link = Link(loop.app, r)
+    return loop.link
+
+
 def run(profile_name=None, layout_name=None, layouts=LAYOUTS):
     """The device: step forever, every SCAN_MS (or return at once, leaving
     the message on the display, if boot had to stop)."""
@@ -393,6 +420,8 @@ def run(profile_name=None, layout_name=None, layouts=LAYOUTS):
         loop.step(time.ticks_ms())  # the reason on the display, the LEDs off
         loop.screen.finish()
         return
+    if config.get("remote"):
+        remote_play(loop, config)
     while True:
         t = time.ticks_ms()
         loop.step(t)

@@ -65,6 +65,10 @@ CHUNK = CHUNKS.get(sys.platform, 192)
 MERGE = 16  # closed pieces merged into one in quiet time
 
 
+def _line(obj):
+    return obj if isinstance(obj, str) else log.dump(obj)
+
+
 def _exists(path):
     try:
         os.stat(path)
@@ -584,7 +588,7 @@ class Store:
         dropped. The new folder is written first and renamed into place after
         the archiving, so a cut leaves the old game running or the new one
         started."""
-        data = log.dump(header).encode() + b"\n"
+        data = _line(header).encode() + b"\n"
         new, spare = self._fresh(data)
         if self.n == 1:  # never played: not worth a place in the archive
             _rmtree(self.dir)
@@ -628,8 +632,9 @@ class Store:
 
     def append(self, event):
         """Log one event. On a full flash the oldest archived game is deleted
-        to make room, once per attempt; other failures raise OSError."""
-        line = log.dump(event)
+        to make room, once per attempt; other failures raise OSError.
+        event: a dict, or its line (str) as another board wrote it."""
+        line = _line(event)
         try:
             self._append(line)
         except OSError as e:

@@ -205,8 +205,28 @@ def firmware_files(board, mpy, arch, source=False, modules=True):
     marks = "%08x %08x\n" % (zlib.crc32(layout_data), zlib.crc32(profile_data))
     files.append(File(DEVICE_CHECKED, marks.encode(), "layout check"))
     config = '{"layout": "%s", "profile": "%s"}\n' % (layout, profile)
+    extra = getattr(board, "remote", None)
+    if extra:  # remote play's settings, secrets included: on the board only (never printed)
+        config = json.dumps(dict({"layout": layout, "profile": profile}, **extra)) + "\n"
     files.append(File(DEVICE_CONFIG, config.encode(), "config"))
     return files
+
+
+def remote_settings(path):
+    """A seat's remote settings file (`companion broker` writes them): {"remote": ..., "wifi": ...}."""
+    try:
+        data = json.loads(Path(path).read_text())
+    except OSError as e:
+        raise InputError("--remote %s: cannot read it (%s): give a CODE-SEAT.json that `companion broker` "
+                         "wrote" % (path, e.strerror or type(e).__name__))
+    except ValueError as e:
+        raise InputError("--remote %s: not JSON (%s): give a CODE-SEAT.json that `companion broker` wrote"
+                         % (path, e))
+    r = data.get("remote") if isinstance(data, dict) else None
+    if not isinstance(r, dict) or not isinstance(r.get("game"), str):
+        raise InputError('--remote %s: no "remote" entry with a "game" code: give a CODE-SEAT.json that '
+                         "`companion broker` wrote" % path)
+    return {k: data[k] for k in ("remote", "wifi") if k in data}
 
 
 def checked_layout(layout, layout_data, profile, profile_data):
@@ -308,10 +328,11 @@ def verify(transport, f, port):
 
 # --- the whole job ----------------------------------------------------------
 def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source=False, reset=True,
-          modules=True, say=print):
+          modules=True, say=print, remote=None):
     """Flash the board and say what was done; returns the lists of files.
     Raises InputError (a layout or profile file cannot be read) or DeviceError."""
     board = BoardData(layout, profile)
+    board.remote = remote_settings(remote) if remote else None
     layout, profile = board.layout, board.profile
     transport = connect(port)
     port = transport.device_name

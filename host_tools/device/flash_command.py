@@ -22,6 +22,8 @@ def register(sub):
     p.add_argument("--no-modules", dest="modules", action="store_false",
                    help="skip the companion package (it is frozen into the board's MicroPython: firmware/manifest.py)")
     p.add_argument("--no-reset", dest="reset", action="store_false", help="leave the board in the REPL")
+    p.add_argument("--remote", metavar="FILE", help="remote play: the seat's settings `companion broker` wrote "
+                   "(DIR/CODE-SEAT.json, may add \"wifi\": {\"ssid\", \"password\"}) go into /config.json")
     p.set_defaults(func=run_flash)
 
     p = sub.add_parser("repl", help="open the board's MicroPython REPL (mpremote; Ctrl-] leaves)")
@@ -31,7 +33,8 @@ def register(sub):
 
 def run_flash(args):
     try:
-        flash(args.port, args.layout, args.profile, args.changed, args.source, args.reset, args.modules)
+        flash(args.port, args.layout, args.profile, args.changed, args.source, args.reset, args.modules,
+              remote=args.remote)
     except InputError as e:
         print("companion flash: %s" % e, file=sys.stderr)
         return 2

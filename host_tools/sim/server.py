@@ -20,6 +20,7 @@ MPY_PORT = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pys
 # URL prefix -> directory served under it
 MOUNTS = {
     "/mpy/": MPY_PORT,
+    "/mqtt/": ROOT / "node_modules" / "mqtt" / "dist",  # remote play (remote.js): MQTT over WebSockets
     "/firmware/": FIRMWARE,
     "/board_layouts/": LAYOUTS,
     "/": PAGE,

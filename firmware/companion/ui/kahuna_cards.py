@@ -38,6 +38,7 @@ class CardsUI(PhysicalUI):
         PhysicalUI.__init__(self, game, layout)
         self.chosen = -1  # the island of the card chosen to pay
         self.show = False  # the active player's hand is on the display
+        self.mine = -1  # a remote board (seat.py): only this player's hand is shown (-2: none)
         self.drawing = False  # TURN pressed: choosing the draw
         self.device = game.device
         self.ai = None
@@ -249,7 +250,7 @@ class CardsUI(PhysicalUI):
         else:
             if self.note:
                 notes.append(self.note)
-            if self.show:
+            if self.show and self.mine in (-1, g.active()):
                 notes.append(self._hand_text(g.active()))
             else:
                 notes.append("Hand %d:hold TURN" % g.hand_size(g.active()))

@@ -828,6 +828,7 @@ async function main() {
   setupNamesToggle();
   restore();
   glue.boot(LIVE, layoutName, LIVE_DIR, seed);
+  if (params.has("remote")) await (await import("./remote.js")).join(mp, LIVE, params); // remote play (docs/remote.md)
   setupInput();
   setupFiles();
   status("running");

@@ -1,0 +1,277 @@
+"""This board's seat in a remote game: between the App and the shared log (remote.py).
+
+The App asks it about every event: a rules event is this board's to make
+only when its colour is to play ("by" is added and the line goes out); a
+confirmation (took_off, put_on, tidy) changes only the image of this
+table, outside the undo journal and the log, so both boards' logs and
+journals hold the same events. An event from the other board is applied
+with the table's image kept: what it changed is the to-do (the stick to
+put on blinks, what comes off flashes) and the display says the move.
+
+UNDO (docs/rules.md, "Remote play"): a player takes back their own events
+while still to play; past the other player's turn only with their consent:
+the other board shows the request, its UNDO accepts (it makes the undo
+event), TURN refuses.
+"""
+
+import json
+
+from binascii import hexlify
+
+from .core import Illegal
+from .core import log
+from .remote import Sync
+from .ui import CONFIRMS
+
+NAMES = {"white": "White", "black": "Black"}
+
+
+def sha(text):
+    from hashlib import sha256
+
+    return hexlify(sha256(text.encode()).digest()).decode()
+
+
+def deal_seed(white, black):
+    """The seed of a remote game: both boards' parts, neither chosen knowing the other."""
+    return int(sha(white + ":" + black)[:7], 16)
+
+
+def _name(seat):
+    return NAMES.get(seat, seat)
+
+
+def _op(line):
+    try:
+        return json.loads(line)
+    except ValueError:
+        return {}
+
+
+class Seat:
+    def __init__(self, app, code, seat):
+        self.app = app
+        self.code = code
+        self.seat = seat
+        lines = app.store.read() or [] if app.game is not None else []
+        self.authors = []  # who made each event in effect (an undo pops one)
+        for line in lines[1:]:
+            self._track(_op(line))
+        self.sync = Sync(code, seat, lines, self)
+        if app.ui is not None:
+            self.own(app.ui)
+        self.asked = -1  # the other board asked to undo at this log length
+        self.away = ""  # e.g. "Black offline - waiting"
+        self.linked = True  # the link (link.py) says when the broker is out of reach
+        # The deal (docs/rules.md): white commits to its part (a hash), black then shows
+        # its part, white deals the header with both parts; black checks it.
+        self.part = self.commit = None
+        if app.game is None and seat is not None:
+            self._part()
+            if seat == "white":
+                self.sync.extra = {"commit": sha(self.part)}
+
+    @property
+    def waiting(self):
+        """A line under the game while the other seat or the broker is away."""
+        return self.away if self.linked else "no broker - retrying"
+
+    def online(self, linked):
+        self.linked = linked
+        self.app._refresh()
+
+    def _part(self):
+        """This board's part of the seed (and white's commitment, once seen), kept in a
+        file beside the log: a reset does not change them (no dealing again to taste)."""
+        path = "%s/remote-%s.txt" % (self.app.store.root, self.code)
+        try:
+            with open(path) as f:
+                words = f.read().split()
+        except OSError:
+            words = []
+        if not words:
+            words = ["%08x%08x" % (self.app.seed() & 0xFFFFFFFF, self.app.seed() & 0xFFFFFFFF)]
+        if self.commit and len(words) < 2:
+            words.append(self.commit)
+        self.part = words[0]
+        self.commit = words[1] if len(words) > 1 else None
+        try:
+            with open(path, "w") as f:
+                f.write(" ".join(words))
+        except OSError:
+            pass
+
+    def _deal(self, msg):
+        app = self.app
+        if app.game is not None or self.part is None:
+            return
+        if self.seat == "black" and isinstance(msg.get("commit"), str) and self.commit is None:
+            self.commit = msg["commit"]
+            self._part()  # kept: the header must match this commitment
+        if self.seat == "black" and self.commit is not None and "nonce" not in self.sync.extra:
+            self.sync.extra = {"nonce": self.part}
+            self.sync.state()
+        if self.seat == "white" and isinstance(msg.get("nonce"), str):
+            deal = {"white": self.part, "black": msg["nonce"]}
+            app.remote = None  # new_game refuses in a remote game; this is its start
+            app.new_game(self.code, deal_seed(self.part, msg["nonce"]), deal)
+            app.remote = self
+            self.sync.extra = {}
+            if app.game is not None:
+                self.sync.local(app.store.read()[0])
+
+    def fair(self, header):
+        """None if the header's seed is the deal of both parts, else why not."""
+        if "seed" not in header:
+            return None
+        d = header.get("deal")
+        if not isinstance(d, dict) or not isinstance(d.get("white"), str) or not isinstance(d.get("black"), str):
+            return "the header's seed has no deal of both boards' parts"
+        if header["seed"] != deal_seed(d["white"], d["black"]):
+            return "the header's seed is not the deal of its parts"
+        if self.seat == "black" and (d["black"] != self.part or self.commit != sha(d["white"])):
+            return "the deal does not use this board's part and white's commitment"
+        return None
+
+    def own(self, ui):
+        """A hand of cards is shown only on its own player's board (none to a spectator)."""
+        players = getattr(self.app.game, "players", ())
+        if hasattr(ui, "mine"):
+            ui.mine = players.index(self.seat) if self.seat in players else -2
+
+    # --- the App asks ---------------------------------------------------------------
+    def active(self):
+        g = self.app.game
+        players = getattr(g, "players", ())
+        return players[g.active()] if players and hasattr(g, "active") else None
+
+    def check(self, event):
+        """None if this board may make the event now, else why not."""
+        if event.get("op") in CONFIRMS:
+            return None
+        who = self.active()
+        if who is not None and who != self.seat:
+            return "%s's move: it comes from the other board" % _name(who)
+        if self.asked == self.sync.n:
+            self.asked = -1
+            self.sync.refuse_undo(self.sync.n)  # playing on refuses the other's undo request
+        return None
+
+    def confirm(self, event):
+        """The table now matches at one element (or all): only the image changes."""
+        g = self.app.game
+        at = g.real_at
+        g.apply(event)  # checked and done as usual, then taken out of the journal
+        image = bytes(g.s[at:at + g.nreal])
+        g.take_back()
+        g.s[at:at + g.nreal] = image
+
+    def logged(self, event):
+        """A rules event this board made: its line, sent to the other board."""
+        event["by"] = self.seat
+        self._track(event)
+        line = log.dump(event)
+        self.sync.local(line)
+        return line
+
+    def _track(self, event):
+        if event.get("op") == "undo":
+            if self.authors:
+                self.authors.pop()
+        elif event.get("op") not in CONFIRMS:
+            self.authors.append(event.get("by"))
+
+    def undo(self):
+        """UNDO pressed: an undo event, None (a request went out), or why not (str)."""
+        app = self.app
+        if self.asked == self.sync.n:  # the other board asked: UNDO accepts
+            self.asked = -1
+            return {"op": "undo"}
+        if not self.authors:
+            return "nothing to undo"
+        if self.authors[-1] != self.seat:
+            return "only your own last move can be taken back"
+        if self.active() in (None, self.seat):
+            return {"op": "undo"}
+        self.sync.ask_undo()
+        app._say("asked %s to allow the undo" % _name(self.active()))
+        return None
+
+    def turn(self):
+        """TURN pressed: True if it refused an undo request (and does nothing else)."""
+        if self.asked != self.sync.n:
+            return False
+        self.asked = -1
+        self.sync.refuse_undo(self.sync.n)
+        self.app._say("undo refused")
+        return True
+
+    # --- the shared log asks (remote.Sync's host) -------------------------------------
+    def apply(self, line):
+        """An event (or the header) from the other board; None, or why it is refused."""
+        app = self.app
+        try:
+            event = log.parse_line(line, self.sync.n + 1)
+        except log.LogError as e:
+            return e.reason
+        if self.sync.n == 0:
+            return self.fair(event) or app.remote_begin(line.decode(), event)
+        if "op" not in event:
+            return 'an event needs an "op"'
+        if event["op"] in CONFIRMS:
+            return "a confirmation is the other table's own business"
+        who = self.active()
+        if who is not None and event.get("by") != who:
+            return "made by %r but %s is to play" % (event.get("by"), _name(who))
+        g = app.game
+        at = g.real_at
+        image = bytes(g.s[at:at + g.nreal])
+        ui = app.ui
+        if hasattr(ui, "before"):
+            ui.before = bytes(g.s[:ui.nelem])  # the move's words compare before and after
+        try:
+            g.apply(event)
+        except Illegal as e:
+            return str(e)
+        except log.MALFORMED:
+            return "a value has the wrong type or is out of range"
+        g.s[at:at + g.nreal] = image  # this table has not moved yet: the move is its to-do
+        self._track(event)
+        app.pending.append(line.decode())
+        ui.accepted(event)
+        app.tone = app._tone(event)
+        said = getattr(ui, "last_text", None)
+        app._say(said() if said is not None and event["op"] != "undo"
+                 else "%s: %s" % (_name(event.get("by")), event["op"].replace("_", " ")))
+        app._refresh()
+        return None
+
+    def cut(self, n):
+        self.app.remote_cut(n)
+        self.authors = []
+        for line in self.sync.lines[1:n]:
+            self._track(_op(line))
+
+    def note(self, text):
+        self.app._say(text)
+        self.app._refresh()
+
+    def request(self, msg):
+        """A message for the board: a peer's state, an undo request or refusal."""
+        t = msg["t"]
+        other = _name(msg["from"])
+        if t == "state":
+            self.away = "" if msg.get("on") == 1 else other + " offline - waiting"
+            self._deal(msg)
+        elif t == "undo" and msg["i"] == self.sync.n and self.active() == self.seat:
+            self.asked = msg["i"]
+            self.app._say("%s asks to undo: UNDO yes, TURN no" % other)
+        elif t == "no":
+            self.app._say("%s refused the undo" % other)
+        self.app._refresh()
+
+    def receive(self, payload, topic=None):
+        """One payload from the broker, and its topic (the link calls this)."""
+        msg = self.sync.receive(payload, topic)
+        if msg is not None:
+            self.request(msg)

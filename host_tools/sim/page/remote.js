@@ -1,0 +1,39 @@
+// Remote play in the browser (docs/remote.md): the page is a board (or a
+// spectator) of a game on an MQTT broker, reached over WebSockets with npm
+// `mqtt`. The firmware's own seat and shared log decide everything
+// (remote_glue.py); this file only carries messages. Opened as
+//   ?layout=kahuna&remote=CODE&seat=white&broker=ws://HOST:9001&user=CODE-white&password=...
+// (seat empty or "watch": a spectator). The password stays in the page.
+import mqttModule from "/mqtt/mqtt.esm.js";
+
+const mqtt = mqttModule.connect ? mqttModule : mqttModule.default;
+
+const OUTBOX_MS = 20;
+
+export async function join(mp, name, params) {
+  mp.FS.writeFile("/remote_glue.py", await (await fetch("remote_glue.py")).text());
+  const rg = mp.pyimport("remote_glue");
+  const seat = params.get("seat") === "watch" ? "" : params.get("seat") || "";
+  const setup = JSON.parse(rg.join(name, params.get("remote"), seat));
+  const options = {
+    username: params.get("user") || undefined,
+    password: params.get("password") || undefined,
+    clientId: `kc-${params.get("remote")}-${seat || "watch" + Math.floor(Math.random() * 1e6)}`,
+    keepalive: 10, reconnectPeriod: 1000, protocolVersion: 4, clean: true,
+  };
+  if (setup.will) options.will = { topic: setup.will[0], payload: setup.will[1], retain: true, qos: 0 };
+  const client = mqtt.connect(params.get("broker") || "ws://127.0.0.1:9001", options);
+  client.on("connect", () => {
+    for (const t of setup.topics) client.subscribe(t);
+    rg.online(name, true);
+    rg.hello(name);
+  });
+  client.on("close", () => rg.online(name, false));
+  client.on("error", (e) => console.warn("remote:", e.message)); // e.g. not authorised; it retries
+  client.on("message", (topic, payload) => rg.receive(name, topic, new TextDecoder().decode(payload)));
+  setInterval(() => {
+    if (!client.connected) return;
+    for (const [t, p, retain] of JSON.parse(rg.outbox(name))) client.publish(t, p, { retain, qos: 0 });
+  }, OUTBOX_MS);
+  window.remote = { state: () => JSON.parse(rg.state(name)), connected: () => client.connected };
+}

@@ -1,0 +1,77 @@
+# Remote play in the page (remote.js): the firmware's own seat and shared log
+# (companion/seat.py, remote.py) joined to the page's run loop; the page's
+# JavaScript only carries bytes between them and the broker (MQTT over WebSockets).
+
+import json
+
+import sim_glue
+
+
+def _app(name):
+    return sim_glue.loops[name].app
+
+
+def hands(name):
+    """sim_glue.hands for a remote game: only this seat's hand (the other's panel is left
+    out, as the device's is in solo play); a spectator none."""
+    text = _hands(name)
+    seat = _app(name).remote
+    if not text or seat is None:
+        return text
+    h = json.loads(text)
+    if seat.seat not in ("white", "black"):
+        return ""
+    other = "black" if seat.seat == "white" else "white"
+    h[other] = ""
+    h["device"] = other
+    return json.dumps(h)
+
+
+_hands = sim_glue.hands
+sim_glue.hands = hands  # the page asks sim_glue.hands; in a remote game it gets this
+
+
+def join(name, code, seat):
+    """Join game `code` as seat ("" watches); JSON: the topics to subscribe to and the last will."""
+    app = _app(name)
+    app.join(code, seat or None)
+    sync = app.remote.sync
+    will = sync.will() if sync.seat else None
+    return json.dumps({"topics": sync.topics(), "will": [will[0], will[1].decode()] if will else None})
+
+
+def hello(name):
+    _app(name).remote.sync.hello()
+
+
+def online(name, linked):
+    _app(name).remote.online(bool(linked))
+
+
+def receive(name, topic, payload):
+    _app(name).remote.receive(payload.encode(), topic)
+
+
+def outbox(name):
+    """What to publish now (JSON [[topic, payload, retain], ...]): only once the log is saved."""
+    app = _app(name)
+    sync = app.remote.sync
+    sync.tick()
+    if app.pending or not sync.outbox:
+        return "[]"
+    out = [[t, p.decode(), r] for t, p, r in sync.outbox]
+    del sync.outbox[:]
+    return json.dumps(out)
+
+
+def state(name):
+    """For the tests: the shared log's length, whose turn, the to-do and the free connections."""
+    app = _app(name)
+    seat = app.remote
+    g = app.game
+    out = {"n": seat.sync.n, "active": seat.active() if g is not None else None, "todo": [], "free": [],
+           "last": json.loads(seat.sync.lines[-1]) if seat.sync.n > 1 else {}}
+    if g is not None:
+        out["todo"] = [g.element_name(e) for e in range(g.elements()) if g.todo_at(e)]
+        out["free"] = [g.board.conn_names[k] for k in range(g.nconn) if g.why_not_place(k) is None]
+    return json.dumps(out)

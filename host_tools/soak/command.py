@@ -1,0 +1,79 @@
+"""`companion remote-soak`: many remote games at once through one local Mosquitto
+(docs/remote.md, "Soak"): every game plays the whole of tests/logs/kahuna_full_game.jsonl
+between two headless boards in one native MicroPython process; prints lost and
+doubled events and the latency from an event's logging to the other board's apply."""
+
+import json
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+from companion.core import log
+
+from .. import broker, vendor
+from ..micropython import native_binary
+from ..paths import LAYOUTS, ROOT
+
+GAME = ROOT / "tests" / "logs" / "kahuna_full_game.jsonl"
+RULES = ("took_off", "put_on", "tidy")
+
+
+def script():
+    """The header and the rules events of the full game, each with the seat that made it."""
+    lines = GAME.read_text().splitlines()
+    game = log.replay(lines[:1], lambda name: json.loads((LAYOUTS / (name + ".json")).read_text()))
+    out = []
+    for text in lines[1:]:
+        ev = json.loads(text)
+        if ev["op"] in RULES:
+            continue
+        ev["by"] = game.players[game.active()]
+        game.apply(ev)
+        out.append(ev)
+    return json.loads(lines[0]), out
+
+
+def soak(games, folder, seconds=120):
+    folder = Path(folder)
+    port = broker.free_port()
+    codes = ["S%03d" % k for k in range(games)]
+    conf = broker.write_config(folder, port, None, codes)
+    creds = json.loads((folder / "games.json").read_text())
+    header, events = script()
+    cfg = {"port": port, "layout": str(LAYOUTS / "kahuna.json"), "header": header, "script": events,
+           "seconds": seconds,
+           "games": [{"code": c, "white": ["%s-white" % c, creds[c]["white"]],
+                      "black": ["%s-black" % c, creds[c]["black"]]} for c in codes]}
+    path = folder / "soak.json"
+    path.write_text(json.dumps(cfg))
+    proc = broker.start(conf, port)
+    try:
+        env = dict(os.environ, MICROPYPATH="%s:%s" % (ROOT / "firmware", vendor.umqtt()))
+        out = subprocess.run([native_binary(), "-X", "heapsize=256M", str(Path(__file__).parent / "games.py"),
+                              str(path)], capture_output=True, text=True, env=env, timeout=seconds + 60)
+    finally:
+        proc.kill()
+        proc.wait(5)
+    lines = [x for x in out.stdout.splitlines() if x.startswith("{")]
+    if out.returncode or not lines:
+        raise RuntimeError("the soak failed (exit %d): %s%s" % (out.returncode, out.stdout[-1500:], out.stderr[-1500:]))
+    return json.loads(lines[-1])
+
+
+def register(sub):
+    p = sub.add_parser("remote-soak", help="many remote games at once through a local Mosquitto")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--json", help="also write the figures here")
+    p.set_defaults(func=run)
+
+
+def run(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        r = soak(args.games, tmp)
+    print("remote soak: %(games)d games, %(events)d events: %(identical)d logs identical, %(lost)d lost, "
+          "%(doubled)d doubled; latency p50 %(p50_ms).1f ms, p99 %(p99_ms).1f ms; %(seconds).1f s" % r)
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(r, indent=1) + "\n")
+    return 0 if r["lost"] == 0 and r["doubled"] == 0 and r["identical"] == r["games"] else 1

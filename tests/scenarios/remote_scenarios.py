@@ -1,0 +1,299 @@
+"""Remote play without sockets: two simulated boards (and a spectator) keep one
+log through an in-memory broker that can drop, repeat and hold back messages
+(companion/remote.py, seat.py; docs/remote.md)."""
+
+import json
+
+from companion import remote
+
+from .device import Device, fresh_dir
+
+CODE = "K7Q2"
+
+
+class Wire:
+    """A broker in memory: retained messages, one inbox per connected board;
+    what a board says goes out only after its log is on flash."""
+
+    def __init__(self):
+        self.retained = {}
+        self.boards = {}  # name -> [device, inbox, online]
+        self.sent = 0
+
+    def connect(self, name, d):
+        self.boards[name] = [d, [], True]
+        seat = d.app.remote
+        seat.sync.hello()
+        self.boards[name][1].extend((t, self.retained[t]) for t in sorted(self.retained))
+
+    def cut(self, name):
+        """The board vanishes: the broker publishes its will; what it says is lost."""
+        b = self.boards[name]
+        b[2] = False
+        del b[1][:]
+        sync = b[0].app.remote.sync
+        if sync.seat:
+            t, will = sync.will()
+            self.publish(t, will, True)
+
+    def publish(self, t, payload, retain):
+        self.sent += 1
+        if retain:
+            self.retained[t] = payload
+        for name in self.boards:
+            if self.boards[name][2]:
+                self.boards[name][1].append((t, payload))
+
+    def pump(self, rounds=6, drop=None, twice=False):
+        """Move messages until quiet (or `rounds` times); drop(payload) True loses one."""
+        for _ in range(rounds):
+            moved = False
+            for name in sorted(self.boards):
+                d, inbox, on = self.boards[name]
+                if not on:
+                    continue
+                sync = d.app.remote.sync
+                sync.tick()  # the link's timer
+                if not d.app.pending:
+                    while sync.outbox:
+                        t, payload, retain = sync.outbox.pop(0)
+                        moved = True
+                        if drop is None or not drop(payload):
+                            self.publish(t, payload, retain)
+                            if twice:
+                                self.publish(t, payload, retain)
+            for name in sorted(self.boards):
+                d, inbox, on = self.boards[name]
+                while on and inbox:
+                    moved = True
+                    t, payload = inbox.pop(0)
+                    d.app.remote.receive(payload, t)
+                d.wait(10)
+            if not moved:
+                return
+
+
+def board(name, seat, wire, seed=7, cards=False):
+    d = Device(fresh_dir("remote-" + name), seed=seed)
+    if cards:
+        d.app.choice[4] = 1  # the menu's Cards: digital
+    d.app.join(CODE, seat)
+    d.wait(10)
+    wire.connect(name, d)
+    return d
+
+
+def pair():
+    wire = Wire()
+    w = board("w", "white", wire)
+    b = board("b", "black", wire, seed=11)
+    wire.pump()
+    return wire, w, b
+
+
+def first(d):
+    return d.app.remote.active()
+
+
+def same(w, b):
+    assert w.log_lines() == b.log_lines(), (w.log_lines(), b.log_lines())
+    return len(w.log_lines())
+
+
+def a_game():
+    """The host deals the header; a move on one board is the other's to-do."""
+    wire, w, b = pair()
+    out = {"header": w.log()[0], "joined": same(w, b)}
+    mover, other = (w, b) if first(w) == "white" else (b, w)
+    out["first"] = first(w)
+    out["not yours"] = other.press("ALOA-BARI").app.said
+    other.wait(800)  # the refusal's red flash ends
+    mover.press("ALOA-BARI")
+    wire.pump()
+    out["said"] = other.app.said
+    out["todo"] = other.lit().get("ALOA-BARI")
+    out["mover lit"] = mover.lit().get("ALOA-BARI")
+    other.press("ALOA-BARI")  # put on: this table only
+    out["after put on"] = other.lit().get("ALOA-BARI")
+    mover.press("TURN")
+    wire.pump()
+    out["turn"] = other.lines()[0]
+    out["n"] = same(w, b)
+    out["log"] = w.log()
+    return out
+
+
+def faults():
+    """Lost, repeated and held-back messages: the logs still end alike."""
+    wire, w, b = pair()
+    boards = {"white": w, "black": b}
+    moves = ["ALOA-BARI", "TURN", "HUNA-ELAI", "TURN", "COCO-GOLA", "TURN", "BARI-COCO", "TURN"]
+    k = [0]
+
+    def every_third(payload):
+        k[0] += 1
+        return k[0] % 3 == 0
+
+    for m in moves:
+        d = boards[first(w)]
+        d.press(m)
+        wire.pump(drop=every_third, twice=True)
+    wire.pump(rounds=20)  # no reconnect: the link's timer (Sync.tick) alone catches up what was lost
+    return {"n": same(w, b), "refused": [w.app.remote.sync.refused, b.app.remote.sync.refused],
+            "lost": k[0] // 3}
+
+
+def presence():
+    wire, w, b = pair()
+    wire.cut("b")
+    wire.pump()
+    out = {"offline": w.lines()[-2:]}
+    b.app.remote.sync.hello()
+    wire.boards["b"][2] = True
+    wire.pump()
+    out["back"] = w.lines()[-2:]
+    return out
+
+
+def late_joiner():
+    """A spectator joining mid-game gets the whole log (the retained lines)."""
+    wire, w, b = pair()
+    for m in ["ALOA-BARI", "TURN", "HUNA-ELAI", "TURN"]:
+        (w if first(w) == "white" else b).press(m)
+        wire.pump()
+    s = board("s", None, wire)
+    wire.pump()
+    out = {"n": same(w, s), "says": s.press("COCO-GOLA").app.said}
+    return out
+
+
+def bad_messages():
+    wire, w, b = pair()
+    sync = b.app.remote.sync
+    n = sync.n
+    line = w.app.remote.sync.lines[0].decode()
+    msg = {"v": 1, "g": CODE, "t": "ev", "from": "white", "i": n + 5, "crc": 0, "line": line}
+    bad = [b"not json", b"[1, 2]", b"x" * 1000000,
+           json.dumps({"v": 9, "g": CODE, "t": "ev"}).encode(),
+           json.dumps({"v": 1, "g": "OTHER", "t": "ev"}).encode(),
+           json.dumps({"v": 1, "g": CODE, "t": "hello", "from": "white"}).encode(),
+           json.dumps({"v": 1, "g": CODE, "t": "ev", "from": "white", "i": "3", "crc": 0, "line": ""}).encode()]
+    reasons = []
+    for p in bad:
+        try:
+            remote.decode(p, CODE)
+        except remote.Refused as e:
+            reasons.append(str(e))
+        sync.receive(p)
+    # an illegal move at the right index with the right check: refused, not applied
+    ev = '{"op": "place", "at": "NOPE-NADA", "by": "%s"}' % first(b)
+    msg.update(i=n, line=ev, crc=remote.line_crc(ev.encode(), sync.crc()))
+    msg["from"] = first(b)
+    sync.receive(json.dumps(msg).encode())
+    # a move by the colour not to play
+    other = "black" if first(b) == "white" else "white"
+    ev = '{"op": "place", "at": "ALOA-BARI", "by": "%s"}' % other
+    msg.update(line=ev, crc=remote.line_crc(ev.encode(), sync.crc()))
+    msg["from"] = other
+    sync.receive(json.dumps(msg).encode())
+    # a move relayed by a board that did not make it (only its maker's copy counts)
+    msg["from"] = first(b)
+    sync.receive(json.dumps(msg).encode())
+    # a gap: a later index asks for the missing range
+    msg.update(i=n + 3)
+    sync.receive(json.dumps(msg).encode())
+    asked = json.loads(sync.outbox[-1][1])
+    wire.pump()
+    return {"reasons": reasons, "refused": sync.refused, "n": same(w, b), "asked": [asked["t"], asked["i"]]}
+
+
+def divergence():
+    """A board whose copy of the other's move differs heals from the author's log."""
+    wire, w, b = pair()
+    mover, other = (w, b) if first(w) == "white" else (b, w)
+    mover.press("ALOA-BARI")
+    wire.pump()
+    # corrupt the other's copy of the mover's line (as a damaged write would)
+    sync = other.app.remote.sync
+    i = sync.n - 1
+    bad = sync.lines[i].replace(b"ALOA-BARI", b"HUNA-ELAI")
+    other.app.remote_cut(i)
+    other.app.store.append(bad.decode())
+    other.app.remote.cut(i)
+    sync.lines[i:] = [bad]
+    sync.crcs[i:] = [remote.line_crc(bad, sync.crc(i))]
+    mover.app.remote.sync.republish(i)
+    wire.pump()
+    return {"n": same(w, b), "said": other.app.said, "diverged": sync.diverged}
+
+
+def undo_across():
+    wire, w, b = pair()
+    mover, other = (w, b) if first(w) == "white" else (b, w)
+    out = {}
+    mover.press("ALOA-BARI")
+    wire.pump()
+    mover.press("UNDO")  # own move, still to play: no consent needed
+    wire.pump()
+    out["own undo"] = [w.log()[-1], same(w, b)]
+    mover.press("ALOA-BARI").press("TURN")
+    wire.pump()
+    out["other's move"] = other.press("UNDO").app.said  # the mover's move: not theirs
+    mover.press("UNDO")  # past the turn: a request
+    out["asked"] = mover.app.said
+    wire.pump()
+    out["request"] = other.app.said
+    other.press("TURN")  # refused
+    wire.pump()
+    out["refused"] = mover.app.said
+    mover.press("UNDO")
+    wire.pump()
+    other.press("UNDO")  # accepted: the other board makes the undo
+    wire.pump()
+    out["accepted"] = [w.log()[-1], same(w, b), first(w)]
+    return out
+
+
+def unfair_deal():
+    """Black takes a header only if its seed is the deal of both parts, white's as committed."""
+    from companion.seat import deal_seed
+
+    wire, w, b = pair()
+    seat = b.app.remote
+    h = w.log()[0]
+    out = [seat.fair(h)]
+    bad = dict(h)
+    bad["seed"] = h["seed"] + 1
+    out.append(seat.fair(bad))
+    bad["deal"] = {"white": "chosen", "black": h["deal"]["black"]}
+    bad["seed"] = deal_seed("chosen", h["deal"]["black"])
+    out.append(seat.fair(bad))
+    del bad["deal"]
+    out.append(seat.fair(bad))
+    return out
+
+
+def cards_hidden():
+    """The digital deck: the deal from both boards; each hand only on its own board."""
+    wire = Wire()
+    w = board("w", "white", wire, cards=True)
+    b = board("b", "black", wire, seed=11)
+    wire.pump()
+    out = {"cards": b.log()[0].get("cards"), "n": same(w, b)}
+    mover, other = (w, b) if first(w) == "white" else (b, w)
+    for d in (mover, other):
+        d.press("TURN", long=True)  # show the hand of the player to play
+    out["mover sees"] = mover.lines()[5]
+    out["other sees"] = other.lines()[5]
+    out["hands alike"] = mover.app.game.snapshot() == other.app.game.snapshot()
+    mover.press("ALOA-HUNA").press("TURN").press("TURN")  # a stick paid with a card, the draw from the pile
+    wire.pump()
+    gw, gb = w.app.game, b.app.game
+    out["after"] = [same(w, b), other.app.said, gw.s[:gw.real_at] == gb.s[:gb.real_at]]  # the rules' state
+    out["log"] = w.log()[1:]
+    return out
+
+
+def run_all():
+    return {"cards_hidden": cards_hidden(), "unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
+            "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across()}

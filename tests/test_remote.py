@@ -1,0 +1,175 @@
+"""Remote play's protocol and shared log (companion/remote.py, seat.py) under CPython,
+with exact values; tests/scenarios/remote_scenarios.py also runs under both
+MicroPython ports (test_both_interpreters.py)."""
+
+import json
+
+import pytest
+
+from companion import remote
+from tests.scenarios import remote_scenarios as rs
+
+HEADER = {"game": "kahuna", "layout": "kahuna", "variants": [], "first": "lot", "seed": 56100817, "remote": "K7Q2",
+          "deal": {"white": "0000000700000007", "black": "0000000b0000000b"}}
+
+
+@pytest.fixture(scope="module")
+def results():
+    return rs.run_all()
+
+
+def test_a_move_on_one_board_is_the_others_to_do(results):
+    r = results["a_game"]
+    assert r["header"] == HEADER and r["joined"] == 1 and r["first"] == "white"
+    assert r["not yours"] == "White's move: it comes from the other board"
+    assert r["said"] == "White put a stick on ALOA-BARI"
+    assert r["todo"] == [1, 1]  # white, blinking: put it on
+    assert r["mover lit"] == r["after put on"] == [1, 0]  # steady once on the table
+    assert r["turn"] == "Black to play" and r["n"] == 3
+    assert r["log"] == [HEADER, {"op": "place", "at": "ALOA-BARI", "by": "white"},
+                        {"op": "end_turn", "by": "white"}]
+
+
+def test_digital_deck_each_hand_only_on_its_own_board(results):
+    assert results["cards_hidden"] == {
+        "cards": "digital", "n": 1, "mover sees": "ALOHUNHUN", "other sees": "Hand 3:hold TURN",
+        "hands alike": True, "after": [3, "White put a stick on ALOA-HUNA", True],
+        "log": [{"op": "place", "at": "ALOA-HUNA", "card": "HUNA", "by": "white"},
+                {"op": "draw", "from": "pile", "by": "white"}]}
+
+
+def test_the_seed_is_dealt_from_both_boards_parts(results):
+    assert results["unfair_deal"] == [
+        None, "the header's seed is not the deal of its parts",
+        "the deal does not use this board's part and white's commitment",
+        "the header's seed has no deal of both boards' parts"]
+
+
+def test_lost_and_repeated_messages_end_in_one_log(results):
+    assert results["faults"] == {"n": 9, "refused": [0, 0], "lost": 31}
+
+
+def test_offline_then_back(results):
+    assert results["presence"] == {"offline": ["Black offline -", "waiting"], "back": ["Round 1 of 3", ""]}
+
+
+def test_a_spectator_gets_the_whole_log_and_cannot_move(results):
+    assert results["late_joiner"] == {"n": 5, "says": "White's move: it comes from the other board"}
+
+
+def test_bad_messages_are_refused_with_a_reason(results):
+    r = results["bad_messages"]
+    assert r["reasons"] == [
+        "not JSON: not json", "not a JSON object: [1, 2]", "message of 1000000 bytes: the limit is 4096",
+        "unknown version 9: this board speaks version 1 (update the older side)",
+        "for game 'OTHER', not this game 'K7Q2'",
+        "unknown message type 'hello' (known: ev, state, want, undo, no)", 'ev: "i" missing or not a number']
+    assert r["refused"] == 10 and r["n"] == 1 and r["asked"] == ["want", 1]
+
+
+def test_bad_messages_say_why_on_the_console(capsys):
+    rs.bad_messages()
+    out = capsys.readouterr().out
+    assert "remote: refused: line 1: unknown connection 'NOPE-NADA'" in out
+    assert "remote: refused: line 1: made by 'black' but White is to play" in out
+    assert "remote: refused: line 1 made by 'black' came from 'white': only its maker's copy is taken" in out
+
+
+def test_a_divergence_heals_from_the_authors_log(results):
+    assert results["divergence"] == {"n": 2, "said": "logs differed at line 1: healed from white's log",
+                                     "diverged": 1}
+
+
+def test_undo_across_boards(results):
+    r = results["undo_across"]
+    assert r["own undo"] == [{"op": "undo", "by": "white"}, 3]
+    assert r["other's move"] == "only your own last move can be taken back"
+    assert r["asked"] == "asked Black to allow the undo"
+    assert r["request"] == "White asks to undo: UNDO yes, TURN no"
+    assert r["refused"] == "Black refused the undo"
+    assert r["accepted"] == [{"op": "undo", "by": "black"}, 5, "white"]
+
+
+def test_message_check_and_topics():
+    assert remote.topic("K7Q2", "white", "log", 3) == "kc/K7Q2/white/log/3"
+    assert remote.sender_of("kc/K7Q2/black/ctl") == "black" and remote.sender_of(b"kc/K7Q2") is None
+    assert remote.Sync("K7Q2", "black", [], None).topics() == ["kc/K7Q2/white/#", "kc/K7Q2/watch/#",
+                                                                "kc/K7Q2/black/log/#"]
+    sync = remote.Sync("K7Q2", "white", [b'{"game": "kahuna"}'], None)
+    sync.state()
+    t, payload, retain = sync.outbox[0]
+    assert t == "kc/K7Q2/white/state" and retain
+    assert json.loads(payload) == {"v": 1, "g": "K7Q2", "t": "state", "from": "white", "on": 1, "n": 1,
+                                   "crc": remote.line_crc(b'{"game": "kahuna"}', 0)}
+    assert sync.will() == ("kc/K7Q2/white/state", b'{"v": 1, "g": "K7Q2", "t": "state", "from": "white", "on": 0}')
+
+
+def test_flash_puts_a_seats_settings_into_the_boards_config(tmp_path):
+    from host_tools import broker
+    from host_tools.device.flash import BoardData, firmware_files, remote_settings
+    from host_tools.files import InputError
+    from host_tools.paths import ROOT
+
+    broker.write_config(tmp_path, 1883, None, ["K7Q2"])
+    seat = json.loads((tmp_path / "K7Q2-black.json").read_text())
+    assert seat["remote"]["user"] == "K7Q2-black" and seat["remote"]["seat"] == "black"
+    board = BoardData(str(ROOT / "board_layouts/kahuna.json"), "pico")
+    board.remote = remote_settings(tmp_path / "K7Q2-black.json")
+    files = dict((f.remote, f.data) for f in firmware_files(board, 6, None, source=True, modules=False))
+    config = json.loads(files["/config.json"])
+    assert config == {"layout": "kahuna", "profile": "pico", "remote": seat["remote"]}
+    (tmp_path / "bad.json").write_text('{"wifi": {}}')
+    with pytest.raises(InputError) as e:
+        remote_settings(tmp_path / "bad.json")
+    assert str(e.value) == ('--remote %s: no "remote" entry with a "game" code: give a CODE-SEAT.json that '
+                            "`companion broker` wrote" % (tmp_path / "bad.json"))
+
+
+def test_broker_acl_lets_a_seat_write_only_under_its_own_name(tmp_path):
+    from host_tools import broker
+
+    broker.write_config(tmp_path, 1883, 9001, ["K7Q2"])
+    acl = (tmp_path / "acl").read_text().split("\n\n")
+    assert acl[0].splitlines() == ["user K7Q2-white", "topic read kc/K7Q2/#", "topic write kc/K7Q2/white/#"]
+    assert acl[2].splitlines() == ["user K7Q2-watch", "topic read kc/K7Q2/#", "topic write kc/K7Q2/watch/ctl"]
+    conf = (tmp_path / "mosquitto.conf").read_text()
+    for line in ("allow_anonymous false", "persistence true", "max_packet_size 8192", "listener 9001 127.0.0.1",
+                 "protocol websockets"):
+        assert line + "\n" in conf
+    assert "K7Q2" not in conf  # the secrets are in the password file, hashed
+    assert "$7$" in (tmp_path / "passwords").read_text() or "$6$" in (tmp_path / "passwords").read_text()
+
+
+def test_the_page_shows_only_its_own_hand():
+    """The page's hand panels in a remote digital-deck game (remote_glue.py over glue.py)."""
+    import importlib.util
+    import sys
+
+    from host_tools.paths import ROOT
+
+    def load(name, path):
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        return module
+
+    page = ROOT / "host_tools/sim/page"
+    try:
+        glue = load("sim_glue", page / "glue.py")
+        rg = load("remote_glue", page / "remote_glue.py")
+        wire = rs.Wire()
+        w = rs.board("w", "white", wire, cards=True)
+        b = rs.board("b", "black", wire, seed=11)
+        s = rs.board("s", None, wire, seed=13)
+        wire.pump()
+        for name, d in (("w", w), ("b", b), ("s", s)):
+            glue.loops[name] = d.loop
+        white = json.loads(glue.hands("w"))
+        black = json.loads(glue.hands("b"))
+        assert white["black"] == "" and white["device"] == "black" and len(white["white"].split()) == 3
+        assert black["white"] == "" and black["device"] == "white" and len(black["black"].split()) == 3
+        assert glue.hands("s") == "" and rg.hands is glue.hands
+    finally:
+        sys.modules.pop("sim_glue", None)
+        sys.modules.pop("remote_glue", None)

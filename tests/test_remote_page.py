@@ -1,0 +1,41 @@
+"""The browser page plays a board through the broker: the simulator in headless
+chromium joins a remote game over MQTT over WebSockets (npm mqtt) as white,
+against a native MicroPython board as black (docs/remote.md)."""
+
+import json
+import subprocess
+from urllib.parse import urlencode
+
+import pytest
+
+from tests.browser.simpage import needs_browser, sim_server
+from tests.remote_rig import Board, Broker, wait_until
+from host_tools.paths import ROOT
+
+pytestmark = [needs_browser, pytest.mark.native]
+TARGET = 9
+
+
+def test_the_page_plays_a_board_through_the_broker(tmp_path):
+    broker = Broker(tmp_path / "broker", ("K7Q2",), ws=True)
+    black = None
+    try:
+        black = Board(tmp_path / "black", broker.remote("K7Q2", "black"), TARGET, seed=5)
+        with sim_server() as url:
+            query = urlencode({"layout": "kahuna", "remote": "K7Q2", "seat": "white",
+                               "broker": "ws://127.0.0.1:%d" % broker.ws_port, "user": "K7Q2-white",
+                               "password": broker.games["K7Q2"]["white"]})
+            proc = subprocess.run(["node", str(ROOT / "tests/browser/remote_driver.mjs"), url + "?" + query,
+                                   "white", str(TARGET)], cwd=ROOT, capture_output=True, text=True, timeout=150)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        r = json.loads(proc.stdout)
+        assert r["errors"] == []
+        assert r["state"]["n"] == TARGET
+        wait_until(lambda: black.n() >= TARGET, 10, "black at the page's length", (black,))
+        assert r["log"].encode() == black.log()  # the page's log and the board's: byte-identical
+        events = [json.loads(x) for x in r["log"].splitlines()[1:]]
+        assert {e["by"] for e in events} == {"white", "black"}  # both sides played
+    finally:
+        if black:
+            black.stop()
+        broker.stop()
