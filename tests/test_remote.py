@@ -33,7 +33,7 @@ def test_a_move_on_one_board_is_the_others_to_do(results):
 def test_digital_deck_each_hand_only_on_its_own_board(results):
     assert results["cards_hidden"] == {
         "cards": "digital", "n": 1, "mover sees": "ALOHUNHUN", "other sees": "Hand 3:hold TURN",
-        "hands alike": True, "after": [3, "White put a stick on ALOA-HUNA", True],
+        "hands alike": True, "after": [3, "White drew a card from the pile", True],  # the last move: the draw
         "log": [{"op": "place", "at": "ALOA-HUNA", "card": "HUNA", "by": "white"},
                 {"op": "draw", "from": "pile", "by": "white"}]}
 

@@ -746,6 +746,19 @@ class Store:
         self.read()
         return name
 
+    def truncate(self, n):
+        """Keep the first n lines (remote play heals a divergence so): they are
+        copied line by line into a new folder, which then takes the old
+        one's place (a cut leaves the old log or the cut one)."""
+        new, spare = self._fresh(self.lines(n))
+        self._clear_check()
+        _rmtree(self.dir)
+        os.rename(new, self.dir)
+        self.read()
+        if spare is not None:
+            self.raw.spare = spare
+            self.raw.last = spare[0]
+
     # --- checkpoint and clock -----------------------------------------------
     # In files beside the log (check.bin, clock.txt), or with raw blocks as
     # lines "c N CRC HEX" and "t MS" in the log folder's .chk blocks.
