@@ -52,7 +52,7 @@ SKIPPED = {
         "builds MicroPython from source: ARM toolchain, minutes",
     "companion layout check FILE [PROFILE]": "a synopsis (FILE, PROFILE): its examples follow and are run",
     "companion layout draw FILE -o OUT.svg": "a synopsis (FILE, OUT): README's `layout draw` example is run",
-    "companion virtual-device --pico": "needs the emulated Pico's UF2 and bootrom (docs/firmware.md); "
+    "companion virtual-pico": "needs the emulated Pico's UF2 and bootrom (docs/firmware.md); "
                                        "tests/test_chip.py runs it on a pseudo-terminal when they are given",
     "make flash PORT=/dev/pts/N": "needs the emulated Pico of the line before; tests/test_chip.py flashes it",
     "make broker GAME=K7Q2 MQTT_PORT=1883": "runs Mosquitto until stopped; tests/test_remote_broker.py starts "

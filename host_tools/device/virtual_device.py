@@ -145,9 +145,6 @@ def add_arguments(p):
     p.add_argument("--capacity", type=int, default=0, help="filesystem size in bytes (default: unlimited)")
     p.add_argument("--micropython-version", dest="version", help="report this older MicroPython version, e.g. 1.18.0")
     p.add_argument("--mpy", type=int, help="report this sys.implementation._mpy, e.g. 5")
-    p.add_argument("--pico", action="store_true",
-                   help="an emulated Pico instead: MicroPython's rp2 port in rp2040js (needs COMPANION_PICO_UF2 "
-                        "and COMPANION_PICO_BOOTROM, docs/firmware.md); its flash lives as long as it runs")
 
 
 def register(sub):
@@ -162,24 +159,6 @@ def run(args):
               "(it is made if missing)" % args.fs, file=sys.stderr)
         return 2
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop cleanly on kill too
-    if args.pico:
-        from ..chip import NoChip
-        from ..chip.serial_port import EmulatedPico
-
-        try:
-            dev = EmulatedPico(register=True).start()
-        except NoChip as e:
-            print("companion virtual-device --pico: %s" % e, file=sys.stderr)
-            return 2
-        print(dev.port, flush=True)
-        print("emulated Pico on %s; Ctrl-C stops it" % dev.port, file=sys.stderr, flush=True)
-        try:
-            dev._proc.wait()
-        except KeyboardInterrupt:
-            pass
-        finally:
-            dev.stop()
-        return 0
     dev = VirtualDevice(args.fs, args.capacity, args.version, args.mpy).start()
     print(dev.port, flush=True)
     print("virtual device on %s (filesystem in %s); Ctrl-C stops it" % (dev.port, dev.fs_dir),

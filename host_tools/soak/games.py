@@ -109,4 +109,5 @@ def main(path):
                       "seconds": time.ticks_diff(time.ticks_ms(), start) / 1000, "loops": loops, "drops": drops}))
 
 
-main(sys.argv[1])
+if __name__ == "__main__":  # run as a script by the native port (not when CPython imports it)
+    main(sys.argv[1])
