@@ -163,11 +163,16 @@ def test_the_messages_say_what_to_do(tmp_path, capsys):
 
 
 def test_a_log_torn_by_a_power_cut_is_read_up_to_its_damaged_line(tmp_path, capsys):
-    """NUL bytes after the header are a torn write, not a binary file: the core names the line."""
+    """NUL bytes after the header are a torn write, not a binary file: the core names the line;
+    without a newline after them they are left out, as the board does (docs/rules.md)."""
     path = tmp_path / "torn.jsonl"
-    path.write_bytes(LOG.encode() + b"\0" * 300)
+    path.write_bytes(LOG.encode() + b"\0" * 300 + b"\n")
     code, _, err = run(capsys, ["replay", "FILE"], path)
     assert code == 2 and "line %d:" % (LOG.count("\n") + 1) in err and "binary" not in err
+    path.write_bytes(LOG.encode() + b"\0" * 300)
+    code, _, err = run(capsys, ["replay", "FILE"], path)
+    assert code == 0 and err == "%s: line %d has no newline at its end (a write cut short?): left out, as the " \
+        "board does\n" % (path, LOG.count("\n") + 1)
 
 
 def test_a_utf16_log_from_the_command_line(tmp_path):

@@ -120,6 +120,13 @@ class App:
             return self._load_layout(name)
         raise LayoutError("this board has layout %r, not %r" % (self.layout_name, name))
 
+    def _own_layout(self, name):
+        """The board's own layout: a saved game of another layout (or game) is not resumed."""
+        if name != self.layout_name:
+            raise LayoutError("layout %r is not this board's (%r): this is not a log for it"
+                              % (name, self.layout_name))
+        return self.layout
+
     # --- boot ------------------------------------------------------------------
     def boot(self):
         """Restore the game from the log on flash; with none, start a game with
@@ -134,14 +141,16 @@ class App:
             lines = store.read()
             if lines:
                 check = store.load_check(lines) if self.game_name in CHECKPOINTED else None
-                game, n, error = log.resume(lines, self.load_layout, check)
+                game, n, error = log.resume(lines, self._own_layout, check)
                 error = error or store.problem
                 if error:  # keep the whole original in the archive, go on with its first n lines
                     print("companion: saved game damaged:", error)
                     kept = store.keep_copy()
                     store.truncate(n)
-                    self.said = ("line %d damaged: resumed before it. Whole log: %s" % (n + 1, kept)
-                                 if game else "unreadable saved game kept as %s: start a new one" % kept)
+                    self.said = ("line %d damaged: resumed before it. Whole log: %s" % (n + 1, kept) if game
+                                 else "saved game not for this board, kept as %s: new game" % kept
+                                 if "a log for it" in str(error)
+                                 else "unreadable saved game kept as %s: start a new one" % kept)
                     self.message = wrap(self.said)
                 if game:
                     self._start(game, self.layout)

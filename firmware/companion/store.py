@@ -421,7 +421,7 @@ class Store:
     # lines "c N CRC HEX" and "t MS" in the log folder's .chk blocks.
     def save_check(self, snapshot):
         """The game state after every line logged so far (a bytes snapshot)."""
-        head = "%d %d" % (self.n, self.crc)
+        head = "%d %d" % (self.n, crc32(snapshot, self.crc))  # the CRC covers the lines and the snapshot
         if self.side is not None:
             self.side.append(self.dir, b"c " + head.encode() + b" " + hexlify(snapshot))
         else:
@@ -441,7 +441,7 @@ class Store:
             n, crc = int(n), int(crc)
         except (OSError, ValueError, AttributeError):
             return None
-        if 0 < n <= len(lines) and crc32(b"\n".join(lines[:n]) + b"\n") == crc:
+        if 0 < n <= len(lines) and crc32(snapshot, crc32(b"\n".join(lines[:n]) + b"\n")) == crc:
             return n, snapshot
         return None
 
