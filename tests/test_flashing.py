@@ -306,3 +306,25 @@ def test_a_layout_by_path_goes_on_the_board_under_its_name(tmp_path):
     assert "no layout 'my-board' in" in str(e.value) and "LAYOUT=path/to/my-board.json" in str(e.value)
     with pytest.raises(InputError, match="no such hardware profile"):
         BoardData("kahuna", str(tmp_path / "nope.json"))
+
+
+def test_flash_says_when_the_boards_saved_game_is_another_layouts():
+    from host_tools.device.flash import saved_game_note
+
+    class Board:
+        def __init__(self, data):
+            self.data = data
+
+        def fs_readfile(self, path):
+            assert path == "/games/log/00000.jl"
+            if self.data is None:
+                raise OSError(2, "ENOENT")
+            return self.data
+
+    kahuna = b'{"game": "kahuna", "layout": "kahuna", "variants": []}\n{"op": "end_turn"}\n'
+    assert saved_game_note(Board(kahuna), "kahuna") == ""
+    assert saved_game_note(Board(None), "rukuni") == ""
+    assert saved_game_note(Board(b"\xff garbage"), "rukuni") == ""
+    assert saved_game_note(Board(kahuna), "rukuni") == (
+        "  /games holds a saved kahuna game (layout kahuna): at its next boot this rukuni board keeps it in the "
+        "archive and starts a new game (copy it first with `companion pull-log`)")

@@ -256,6 +256,21 @@ def remote_hash(transport, path):
         return None
 
 
+def saved_game_note(transport, layout):
+    """What flashing `layout` means for the board's running game, if it is not
+    one of that layout ("" if it is, or there is none): the board will archive it."""
+    try:
+        first = bytes(transport.fs_readfile("/games/log/00000.jl")).split(b"\n", 1)[0]
+        header = json.loads(first.lstrip(b"\xef\xbb\xbf"))
+        game, named = header.get("game"), header.get("layout", header.get("game"))
+    except (OSError, TransportError, ValueError, AttributeError):
+        return ""
+    if named == layout:
+        return ""
+    return ("  /games holds a saved %s game (layout %s): at its next boot this %s board keeps it in the "
+            "archive and starts a new game (copy it first with `companion pull-log`)" % (game, named, layout))
+
+
 def make_dirs(transport, path, made):
     parts = path.strip("/").split("/")[:-1]
     for i in range(1, len(parts) + 1):
@@ -313,6 +328,7 @@ def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source
     try:
         version, mpy, arch, platform = board_info(transport)
         check_versions(version, mpy, port, compiled=modules and not source)
+        note = saved_game_note(transport, layout)
         files = firmware_files(board, mpy, arch, source, modules)
         wanted = {f.remote for f in files}
         stale = [p for p in remote_files(transport, DEVICE_PACKAGE) if p not in wanted] if modules else []
@@ -344,4 +360,6 @@ def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source
         % (len(written), "" if len(written) == 1 else "s",
            "; removed %d old file%s" % (len(stale), "" if len(stale) == 1 else "s") if stale else "",
            "; board reset (main.py starts)" if reset else ""))
+    if note:
+        say(note)
     return {"files": [f.remote for f in files], "written": [f.remote for f in written], "removed": stale}
