@@ -267,16 +267,22 @@ def test_pull_log_reads_the_stores_folder():
 
 
 def test_a_broken_layout_is_refused_before_anything_is_copied():
-    from host_tools.device.connection import DeviceError
     from host_tools.device.flash import checked_layout
+    from host_tools.files import InputError
 
     broken = (ROOT / "tests/layouts/kahuna_broken.json").read_bytes()
     profile = (ROOT / "board_layouts/profiles/pico.json").read_bytes()
-    with pytest.raises(DeviceError) as e:
+    with pytest.raises(InputError) as e:  # bad input: `companion flash` exits 2 (docs/flashing.md)
         checked_layout("kahuna_broken", broken, "pico", profile)
     assert "nothing was copied" in str(e.value) and "companion layout check kahuna_broken pico" in str(e.value)
-    with pytest.raises(DeviceError, match="not valid JSON"):
+    with pytest.raises(InputError, match="not valid JSON"):
         checked_layout("kahuna", b"{", "pico", profile)
+    huge = (ROOT / "board_layouts/kahuna.json").read_bytes().replace(b'"led": 0,', b'"led": ' + b"9" * 5000 + b",")
+    with pytest.raises(InputError, match="thousands of digits"):
+        checked_layout("kahuna", huge, "pico", profile)
+    far = (ROOT / "board_layouts/kahuna.json").read_bytes().replace(b'"led": 0,', b'"led": 1000000000000,')
+    with pytest.raises(InputError, match=r"LED index 1000000000000 is beyond any LED chain \(at most 1024 LEDs\)"):
+        checked_layout("kahuna", far, "pico", profile)
     good = (ROOT / "board_layouts/kahuna.json").read_bytes()
     assert checked_layout("kahuna", good, "pico", profile)["game"] == "kahuna"
 

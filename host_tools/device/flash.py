@@ -167,7 +167,7 @@ class BoardData:
         self.game = self.data.get("game", self.layout)
         for what, name, given in (("layout", self.layout, layout), ("profile", self.profile, profile)):
             if not SAFE_NAME.match(name):
-                raise DeviceError("the %s name %r (from %s) cannot be a file name on the board: use letters, "
+                raise InputError("the %s name %r (from %s) cannot be a file name on the board: use letters, "
                                   "digits, '_', '-' and '.'" % (what, name, given))
 
 
@@ -205,17 +205,19 @@ def firmware_files(board, mpy, arch, source=False, modules=True):
 
 
 def checked_layout(layout, layout_data, profile, profile_data):
-    """The layout as a dict; a DeviceError if it or the profile has a problem
+    """The layout as a dict; an InputError if it or the profile has a problem
     (the board would only show the problem at boot)."""
     try:
         data = json.loads(layout_data)
         problems = layout_check.check_profile(json.loads(profile_data)) + \
             layout_check.check(data, json.loads(profile_data))
-    except (ValueError, RecursionError) as e:
+    except json.JSONDecodeError as e:
         problems = [("file", "is not valid JSON (%s)" % e, "")]
+    except (ValueError, RecursionError):  # nested too deep, or CPython's limit on digits
+        problems = [("file", "is not a layout (nested too deep or a number of thousands of digits)", "")]
     if problems:
         entry, problem, _ = problems[0]
-        raise DeviceError("layout %s with profile %s has %d problem(s), first %s: %s; nothing was copied: "
+        raise InputError("layout %s with profile %s has %d problem(s), first %s: %s; nothing was copied: "
                           "see `companion layout check %s %s`"
                           % (layout, profile, len(problems), entry, problem, layout, profile))
     return data
