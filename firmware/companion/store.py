@@ -466,15 +466,17 @@ class Store:
             f.write("%d\n" % ms)
 
     def load_clock(self):
-        """The saved time left in ms, or None (none saved, or the write was cut)."""
+        """The saved time left in ms, or None (none saved, the write was cut, or not a time left)."""
         try:
             if self.side is not None:
-                return int(self._side(b"t "))
-            with open(self.root + "/" + CLOCK) as f:
-                text = f.read()
-            return int(text) if text.endswith("\n") else None
+                ms = int(self._side(b"t "))
+            else:
+                with open(self.root + "/" + CLOCK) as f:
+                    text = f.read()
+                ms = int(text) if text.endswith("\n") else None
         except (OSError, ValueError, TypeError):
             return None
+        return ms if ms is not None and ms >= 0 else None  # (the UI caps it at the game's limit)
 
     # --- archive -------------------------------------------------------------
     def archive(self):

@@ -185,7 +185,8 @@ class Kahuna(Game):
         for k in range(NSCALARS):
             if data[b + k] > _TOP[k]:
                 return False
-        return data[b + ROUND] >= 1
+        over = data[b + PHASE] == OVER  # a result exactly when the game is over
+        return data[b + ROUND] >= 1 and over == (data[b + WINNER] != 0) == (data[b + HOW] != 0)
 
     # --- the physical board (game.py) ----------------------------------------
     def element_index(self, name):
