@@ -334,3 +334,33 @@ def test_flash_says_when_the_boards_saved_game_is_another_layouts():
     assert saved_game_note(Board(kahuna), "rukuni") == (
         "  /games holds a saved kahuna game (layout kahuna): at its next boot this rukuni board keeps it in the "
         "archive and starts a new game (copy it first with `companion pull-log`)")
+
+
+def test_exit_status_is_2_for_bad_input_and_1_for_a_failing_board(tmp_path, capsys, monkeypatch):
+    """docs/flashing.md, "Exit status": one convention for every command."""
+    from host_tools.cli import main
+
+    def status(*argv):
+        code = main(list(argv))
+        capsys.readouterr()
+        return code
+
+    no_port = str(tmp_path / "ttyACM99")
+    broken = str(ROOT / "tests/layouts/kahuna_broken.json")
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    bad_log = tmp_path / "bad.jsonl"
+    bad_log.write_text('{"game": "chess"}\n')
+    assert status("flash", "--port", no_port, "--layout", broken) == 2  # checked before any board is looked for
+    assert status("flash", "--port", no_port, "--layout", "no-such-layout") == 2
+    assert status("layout", "check", broken) == 2
+    assert status("replay", str(bad_log)) == 2
+    assert status("pull-log", "--port", no_port, "--to", str(a_file)) == 2
+    assert status("flash", "--port", no_port) == 1  # no board there
+    assert status("pull-log", "--port", no_port, "--to", str(tmp_path / "logs")) == 1
+    assert status("repl", "--port", no_port) == 1
+    monkeypatch.setattr("host_tools.replay.command.replay", lambda *a: 1 / 0)
+    monkeypatch.delenv("COMPANION_DEBUG", raising=False)
+    good = tmp_path / "good.jsonl"
+    good.write_text('{"game": "kahuna"}\n')
+    assert status("replay", str(good)) == 1  # an internal error: a failure of the tool
