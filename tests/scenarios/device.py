@@ -18,13 +18,14 @@ LONG_MS = 900
 IDLE_MS = 40
 
 
-def fresh_dir(name):
+def fresh_dir(name, top=None):
     """An empty directory for a game store: under $TMPDIR (the test session's
-    temporary folder, tests/conftest.py), else /tmp (the WebAssembly port's own)."""
+    temporary folder, tests/conftest.py), else /tmp (the WebAssembly port's own);
+    or under `top` (a short path shown on the display: its user removes it)."""
     pid = getattr(os, "getpid", None)
     getenv = getattr(os, "getenv", lambda k: None)
     run = getenv("COMPANION_RUN")  # native MicroPython has no getpid
-    top = getenv("TMPDIR") or "/tmp"
+    top = top or getenv("TMPDIR") or "/tmp"
     path = top.rstrip("/") + "/" + name + ("-%d" % pid() if pid else "-" + run if run else "")
     try:
         os.mkdir(path)
@@ -32,6 +33,11 @@ def fresh_dir(name):
         pass
     _empty(path)
     return path
+
+
+def remove_dir(path):
+    _empty(path)
+    os.rmdir(path)
 
 
 def _empty(path):
