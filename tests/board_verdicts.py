@@ -1,5 +1,5 @@
 """What a board makes of a saved log: the same code under CPython and native
-MicroPython (tests/test_log_dialect.py compares it with `companion replay`).
+MicroPython (tests/test_board_replay_dialect.py compares it with `companion replay`).
 
 `board_verdict(data, board)` boots the simulated `board` with `data` as its
 running game's only piece: ["ok", state] when it resumes the whole log,
@@ -8,36 +8,18 @@ new game), ["crash", type name] never expected.
 """
 
 import json
-import os
 
 from companion.runloop import start_sim
+try:
+    from save_dirs import write  # MicroPython: tests/ is on the path
+except ImportError:
+    from tests.save_dirs import write
 
 LAYOUT_DIR = __file__.rsplit("/", 1)[0] + "/../board_layouts"
 
 
-def _rmtree(path):
-    try:
-        names = os.listdir(path)
-    except OSError:
-        return
-    for name in names:
-        try:
-            os.remove(path + "/" + name)
-        except OSError:
-            _rmtree(path + "/" + name)
-    os.rmdir(path)
-
-
-def fresh(root):
-    _rmtree(root)
-    os.mkdir(root)
-    os.mkdir(root + "/log")
-
-
 def board_verdict(data, board, root):
-    fresh(root)
-    with open(root + "/log/00000.jl", "wb") as f:
-        f.write(data)
+    write(root, [("log/00000.jl", data)])
     try:
         app = start_sim(board, root, LAYOUT_DIR, lambda: 1).app
         said = app.said

@@ -19,10 +19,13 @@ process at 192 KB: see HEAP), and must give:
   meets a missing or emptied middle piece can show a game that is not the
   log it keeps (its figure is printed, not asserted).
 
-Deterministic (fixed seed); COUNT directories in `make test`.
+Deterministic (fixed seed); COUNT directories in `make test` (400;
+SAVE_DIR_FUZZ=5000 .venv/bin/python -m pytest tests/test_save_dir_fuzz.py
+for a longer run).
 """
 
 import json
+import os
 import random
 from binascii import crc32
 
@@ -34,7 +37,7 @@ from host_tools.micropython import run_native
 from tests import save_dirs
 from tests.test_log_dialect import ALPHABET, BASES
 
-COUNT = 400
+COUNT = int(os.environ.get("SAVE_DIR_FUZZ", "400"))  # e.g. SAVE_DIR_FUZZ=5000 for a longer run
 # docs/bench.md gives 167 KB as the smallest heap that boots a 300-event Kahuna log.
 # One boot of a mutated directory with this harness (it also replays the kept log
 # to compare) needed at most 168 KB (Kahuna), 164 (Kanaloa), 185 (Rukuni), 152
