@@ -97,11 +97,11 @@ def mutate(rng, base):
             pieces[p] = (first, data)
         elif kind == "cut last":
             first, data = pieces[-1]
-            pieces[-1] = (first, data[:rng.randrange(len(data))])
+            pieces[-1] = (first, data[:rng.randrange(len(data))] if data else b"")
         elif kind == "cut middle":
             p = rng.randrange(len(pieces) - 1)
             first, data = pieces[p]
-            pieces[p] = (first, data[:rng.randrange(len(data))])
+            pieces[p] = (first, data[:rng.randrange(len(data))] if data else b"")
         elif kind == "gap":
             del pieces[rng.randrange(1, len(pieces) - 1)]
         elif kind == "empty middle":
