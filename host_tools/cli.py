@@ -35,7 +35,7 @@ def main(argv=None):
         print("companion %s: internal error (%s: %s): this is a bug in the companion; please report it with "
               "the command you ran (COMPANION_DEBUG=1 shows the traceback)"
               % (args.command, type(e).__name__, e), file=sys.stderr)
-        return 2
+        return 1  # a failure of the tool, not of what was given (docs/flashing.md, "Exit status")
 
 
 if __name__ == "__main__":

@@ -48,10 +48,11 @@ def native_binary():
     return found
 
 
-def run_native(code, heapsize="2M", paths=(), timeout=600, check=True):
+def run_native(code, heapsize="2M", paths=(), timeout=600, check=True, firmware=None):
     """Run code under the native MicroPython unix port with a fixed heap.
 
-    firmware/ and tests/ are on the import path (so `companion` and
+    firmware/ (or `firmware`: e.g. the .mpy files of bench's compile_mpy, as
+    a board has them) and tests/ are on the import path (so `companion` and
     `scenarios` import), plus any extra `paths`. Returns stdout text; with
     check, a non-zero exit raises MicroPythonError with the traceback.
     """
@@ -59,7 +60,7 @@ def run_native(code, heapsize="2M", paths=(), timeout=600, check=True):
     import tempfile
 
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join([str(ROOT / "firmware"), str(ROOT / "tests")] + [str(p) for p in paths])
+    env["MICROPYPATH"] = ":".join([str(firmware or ROOT / "firmware"), str(ROOT / "tests")] + [str(p) for p in paths])
     with tempfile.TemporaryDirectory(prefix="mpnative-") as tmp:
         env["COMPANION_RUN"] = "n%d" % os.getpid()  # scenarios' scratch folders: one set per test process
         script = Path(tmp) / "main.py"

@@ -1,7 +1,17 @@
 """Shared fixtures: figures measured by tests are printed at the end of the run,
 with the number of device-side tests that ran under native MicroPython."""
 
+import os
+import tempfile
+
 import pytest
+from hypothesis import settings
+
+# `make test` is deterministic: hypothesis draws the same examples every run and
+# keeps no database. HYPOTHESIS_PROFILE=long draws fresh ones (README, "Tests").
+settings.register_profile("fixed", derandomize=True, database=None, deadline=None)
+settings.register_profile("long", derandomize=False, database=None, deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
 
 _FIGURES = []
 _NATIVE = {"passed": 0, "failed": 0}
@@ -11,6 +21,18 @@ _CHIP = {"passed": 0, "failed": 0, "skipped": 0, "why": ""}
 def pytest_configure(config):
     config.addinivalue_line("markers", "native: runs device code under the native MicroPython unix port")
     config.addinivalue_line("markers", "chip: runs the firmware on the emulated RP2040 (host_tools/chip)")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_tmpdir(tmp_path_factory):
+    """Every temporary file of the run goes under pytest's temporary folder: the
+    scenarios' game stores (tests/scenarios/device.py), tempfile users (mpy-cross,
+    run_native) and the subprocesses they start all follow $TMPDIR."""
+    top = str(tmp_path_factory.mktemp("tmp", numbered=False))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TMPDIR", top)
+        mp.setattr(tempfile, "tempdir", top)
+        yield top
 
 
 @pytest.fixture(scope="session")

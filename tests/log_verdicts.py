@@ -10,7 +10,7 @@ reason], from log.replay on the log's bytes split at "\\n", as the board and
 import json
 
 from companion.core import LayoutError
-from companion.core.log import LogError, replay
+from companion.core.log import LogError, replay, split
 
 LAYOUT_DIR = __file__.rsplit("/", 1)[0] + "/../board_layouts"
 KNOWN = ("kahuna", "kanaloa", "rukuni", "duell")
@@ -29,7 +29,7 @@ def load_layout(name):
 
 def verdict(data):
     try:
-        return ["ok", replay(data.split(b"\n"), load_layout).state()]
+        return ["ok", replay(split(data)[0], load_layout).state()]
     except LogError as e:
         return ["bad", e.lineno, e.reason]
     except Exception as e:  # noqa: BLE001 - a crash is the finding

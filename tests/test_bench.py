@@ -1,6 +1,7 @@
 """`companion bench` on a small subset: every figure is measured and sane.
 
-No timing assertions and no targets asserted: the bench reports those.
+No timing assertions; the allocation targets of docs/bench.md ("Targets") are
+asserted: they are counts of bytes, the same on every run.
 """
 
 import json
@@ -32,7 +33,7 @@ def test_quick_bench_writes_every_figure(tmp_path, capsys):
     f = result["figures"]
     for case in ("place", "place_capture", "remove", "end_turn", "end_round", "undo"):
         assert f["event.kahuna.%s.lines" % case] > 0
-        assert f["event.kahuna.%s.bytes" % case] >= 0
+        assert 0 <= f["event.kahuna.%s.bytes" % case] <= 256  # target: <= 256 bytes per event (measured 0-64)
         assert isinstance(f["event.kahuna.%s.wasm_us" % case], float)  # a time: not checked
         assert "kahuna   %s " % case in printed
     # a cascade runs more code than the plain place it starts with
@@ -45,7 +46,8 @@ def test_quick_bench_writes_every_figure(tmp_path, capsys):
     assert f["calib.rp2040_us_per_line"] > 0
     if "tick.lines" in f:  # the firmware's run loop exists
         assert f["tick.lines"] > f["scan.lines"] > 0
-        assert f["tick.bytes"] >= 0 and f["boot.heap"] > 0 and f["press.lines"] > 0
+        assert f["tick.bytes"] == 0 and f["scan.bytes"] == 0  # target: a scan + LED tick allocates nothing
+        assert f["boot.heap"] > 0 and f["press.lines"] > 0
     if "press.lines_to_leds" in f:  # the press path and the idle loop (bench_timing)
         assert f["press.lines_to_leds.kahuna"] > f["loop.idle_lines.kahuna"] >= f["loop.scan_lines.kahuna"] > 0
         assert f["press.flash_bytes_to_leds"] == 0 and f["press.i2c_bytes_to_leds"] == 0
@@ -56,7 +58,7 @@ def test_quick_bench_writes_every_figure(tmp_path, capsys):
         assert f["alloc.%s.events" % game] > 0
         assert 0 < f["alloc.%s.largest" % game] <= f["alloc.largest"]
     assert f["alloc.events"] == sum(f["alloc.%s.events" % g] for g in ("kahuna", "kanaloa", "rukuni", "duell"))
-    assert 0 < f["alloc.bytes_per_event"] < f["alloc.largest"]
+    assert 0 < f["alloc.bytes_per_event"] <= 256 and f["alloc.bytes_per_event"] < f["alloc.largest"]
     assert "Allocation in play" in printed
     if "tick.lines" in f:
         assert 16 < f["heap.native_min_kb"] < 1024

@@ -30,7 +30,7 @@ def test_retained_heap_of_board_and_new_game(figures):
     used = retained("board = IslandBoard(layout)\ngame = Kahuna(board, {'first': 'white'})")
     figure = used - baseline
     figures("MicroPython: retained heap, Kahuna board + new game (bytes)", figure, "target <= 6144")
-    assert 0 < figure < 64 * 1024
+    assert 0 < figure <= 6144  # the target (measured 2,768 bytes on 2026-11-24)
 
 
 def test_bytes_allocated_by_a_place_with_capture_cascade(figures):
@@ -46,4 +46,4 @@ def test_bytes_allocated_by_a_place_with_capture_cascade(figures):
     (base, _), (used, sticks) = results
     assert sticks == 13  # BARI-DUDA placed, ALOA-BARI captured
     figures("MicroPython: bytes allocated by one place with capture cascade", used - base, "target <= 256")
-    assert used - base < 4096
+    assert used - base <= 256  # the target (measured 16 bytes)

@@ -185,7 +185,8 @@ def test_shown_command_runs(cmd, scratch, device):
             pulled = run_shown(NEEDS_LOG[0], scratch, device)
             assert pulled.returncode == 0, pulled.stderr
     proc = run_shown(cmd, scratch, device)
-    expected = 1 if shown and any(" problem" in s for s in shown[-1:]) or cmd.endswith("bad.json") else 0
+    # a layout with problems is bad input: status 2 (docs/flashing.md, "Exit status")
+    expected = 2 if shown and any(" problem" in s for s in shown[-1:]) or cmd.endswith("bad.json") else 0
     assert proc.returncode == expected, "%s:%d: `%s` failed:\n%s%s" % (doc, line, cmd, proc.stdout, proc.stderr)
     if shown is not None:
         assert (proc.stdout + proc.stderr).rstrip("\n").split("\n") == shown, \

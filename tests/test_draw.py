@@ -69,7 +69,7 @@ def test_other_kinds_are_drawn(tmp_path, name, group, count):
 
 def test_a_broken_layout_is_drawn_with_its_problems_marked(tmp_path, capsys):
     out = tmp_path / "b.svg"
-    assert main(["layout", "draw", str(ROOT / "tests/layouts/kahuna_broken.json"), "-o", str(out)]) == 1
+    assert main(["layout", "draw", str(ROOT / "tests/layouts/kahuna_broken.json"), "-o", str(out)]) == 2
     err = capsys.readouterr().err
     assert "island MOMO: no connection reaches it" in err and "with 6 problems marked in red" in err
     root = ET.parse(out).getroot()
@@ -88,7 +88,7 @@ def test_a_broken_layout_is_drawn_with_its_problems_marked(tmp_path, capsys):
 def test_a_layout_too_broken_to_draw_still_gets_a_picture(tmp_path, capsys, text):
     src, out = tmp_path / "l.json", tmp_path / "l.svg"
     src.write_text(text)
-    assert main(["layout", "draw", str(src), "-o", str(out)]) == 1
+    assert main(["layout", "draw", str(src), "-o", str(out)]) == 2
     root = ET.parse(out).getroot()
     assert [t for t in root.iter(SVG + "text") if t.get("class") == "problem-line"]
     assert "problem" in capsys.readouterr().err

@@ -288,16 +288,22 @@ def test_pull_log_reads_the_stores_folder():
 
 
 def test_a_broken_layout_is_refused_before_anything_is_copied():
-    from host_tools.device.connection import DeviceError
     from host_tools.device.flash import checked_layout
+    from host_tools.files import InputError
 
     broken = (ROOT / "tests/layouts/kahuna_broken.json").read_bytes()
     profile = (ROOT / "board_layouts/profiles/pico.json").read_bytes()
-    with pytest.raises(DeviceError) as e:
+    with pytest.raises(InputError) as e:  # bad input: `companion flash` exits 2 (docs/flashing.md)
         checked_layout("kahuna_broken", broken, "pico", profile)
     assert "nothing was copied" in str(e.value) and "companion layout check kahuna_broken pico" in str(e.value)
-    with pytest.raises(DeviceError, match="not valid JSON"):
+    with pytest.raises(InputError, match="not valid JSON"):
         checked_layout("kahuna", b"{", "pico", profile)
+    huge = (ROOT / "board_layouts/kahuna.json").read_bytes().replace(b'"led": 0,', b'"led": ' + b"9" * 5000 + b",")
+    with pytest.raises(InputError, match="thousands of digits"):
+        checked_layout("kahuna", huge, "pico", profile)
+    far = (ROOT / "board_layouts/kahuna.json").read_bytes().replace(b'"led": 0,', b'"led": 1000000000000,')
+    with pytest.raises(InputError, match=r"LED index 1000000000000 is beyond any LED chain \(at most 1024 LEDs\)"):
+        checked_layout("kahuna", far, "pico", profile)
     good = (ROOT / "board_layouts/kahuna.json").read_bytes()
     assert checked_layout("kahuna", good, "pico", profile)["game"] == "kahuna"
 
@@ -327,3 +333,55 @@ def test_a_layout_by_path_goes_on_the_board_under_its_name(tmp_path):
     assert "no layout 'my-board' in" in str(e.value) and "LAYOUT=path/to/my-board.json" in str(e.value)
     with pytest.raises(InputError, match="no such hardware profile"):
         BoardData("kahuna", str(tmp_path / "nope.json"))
+
+
+def test_flash_says_when_the_boards_saved_game_is_another_layouts():
+    from host_tools.device.flash import saved_game_note
+
+    class Board:
+        def __init__(self, data):
+            self.data = data
+
+        def fs_readfile(self, path):
+            assert path == "/games/log/00000.jl"
+            if self.data is None:
+                raise OSError(2, "ENOENT")
+            return self.data
+
+    kahuna = b'{"game": "kahuna", "layout": "kahuna", "variants": []}\n{"op": "end_turn"}\n'
+    assert saved_game_note(Board(kahuna), "kahuna") == ""
+    assert saved_game_note(Board(None), "rukuni") == ""
+    assert saved_game_note(Board(b"\xff garbage"), "rukuni") == ""
+    assert saved_game_note(Board(kahuna), "rukuni") == (
+        "  /games holds a saved kahuna game (layout kahuna): at its next boot this rukuni board keeps it in the "
+        "archive and starts a new game (copy it first with `companion pull-log`)")
+
+
+def test_exit_status_is_2_for_bad_input_and_1_for_a_failing_board(tmp_path, capsys, monkeypatch):
+    """docs/flashing.md, "Exit status": one convention for every command."""
+    from host_tools.cli import main
+
+    def status(*argv):
+        code = main(list(argv))
+        capsys.readouterr()
+        return code
+
+    no_port = str(tmp_path / "ttyACM99")
+    broken = str(ROOT / "tests/layouts/kahuna_broken.json")
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    bad_log = tmp_path / "bad.jsonl"
+    bad_log.write_text('{"game": "chess"}\n')
+    assert status("flash", "--port", no_port, "--layout", broken) == 2  # checked before any board is looked for
+    assert status("flash", "--port", no_port, "--layout", "no-such-layout") == 2
+    assert status("layout", "check", broken) == 2
+    assert status("replay", str(bad_log)) == 2
+    assert status("pull-log", "--port", no_port, "--to", str(a_file)) == 2
+    assert status("flash", "--port", no_port) == 1  # no board there
+    assert status("pull-log", "--port", no_port, "--to", str(tmp_path / "logs")) == 1
+    assert status("repl", "--port", no_port) == 1
+    monkeypatch.setattr("host_tools.replay.command.replay", lambda *a: 1 / 0)
+    monkeypatch.delenv("COMPANION_DEBUG", raising=False)
+    good = tmp_path / "good.jsonl"
+    good.write_text('{"game": "kahuna"}\n')
+    assert status("replay", str(good)) == 1  # an internal error: a failure of the tool

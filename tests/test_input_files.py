@@ -1,6 +1,6 @@
 """Every companion command that reads a file, on every kind of wrong file: a
-message naming the file and status 2 (1 for a layout that fails its check),
-never a traceback. COMPANION_DEBUG=1 turns off the last-resort net in
+message naming the file and status 2 (bad input, docs/flashing.md "Exit
+status"), never a traceback. COMPANION_DEBUG=1 turns off the last-resort net in
 cli.main, so an exception fails the test instead of being dressed as a message."""
 
 import codecs
@@ -74,10 +74,20 @@ def _missing(path, good):
 
 
 def _unreadable(path, good):
-    if os.geteuid() == 0:
-        pytest.skip("root reads any file: permissions cannot be tested")
+    """A file without read permission. Root reads any file (CI runs as root), so opening it
+    is also made to fail as the OS would for anyone else (see no_net: files.open)."""
     path.write_text(good)
     path.chmod(0)
+    UNREADABLE.append(str(path))
+
+
+UNREADABLE = []
+
+
+def _open(path, *args, **kwargs):
+    if str(path) in UNREADABLE:
+        raise PermissionError(13, "Permission denied", str(path))
+    return open(path, *args, **kwargs)
 
 
 KINDS = {
@@ -85,9 +95,9 @@ KINDS = {
     "utf-16 without BOM": (_write(utf16_without_bom), 2, 2),
     "binary": (_write(bytes(range(256)) * 8), 2, 2),
     "latin-1": (_write(lambda g: g.replace('"', '"\xe9', 1).encode("latin-1")), 2, 2),
-    "empty": (_write(b""), 2, 1),
-    "text, not JSON": (_write(b"hello\nworld\n"), 2, 1),
-    "JSON nested too deep": (_write(b"[" * 100000), 2, 1),
+    "empty": (_write(b""), 2, 2),
+    "text, not JSON": (_write(b"hello\nworld\n"), 2, 2),
+    "JSON nested too deep": (_write(b"[" * 100000), 2, 2),
     "huge": (_huge, 2, 2),
     "a folder": (_folder, 2, 2),
     "a pipe": (_fifo, 2, 2),
@@ -101,6 +111,9 @@ KINDS = {
 def no_net(monkeypatch, tmp_path):
     monkeypatch.setenv("COMPANION_DEBUG", "1")
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(files, "open", _open, raising=False)  # every command reads its files through files
+    yield
+    del UNREADABLE[:]
 
 
 def run(capsys, argv, path):
@@ -123,6 +136,8 @@ def test_a_wrong_file_is_a_message_and_status_2(tmp_path, capsys, command, kind)
         expected = 2  # nothing is measured: the file is read first
     assert code == expected, err
     assert str(path) in err or path.name in err, err
+    if kind == "unreadable":
+        assert "permission denied" in err, err
     assert "Traceback" not in err and "internal error" not in err
     assert len(err.strip().splitlines()) <= 12  # a message, not a dump
 
@@ -163,11 +178,16 @@ def test_the_messages_say_what_to_do(tmp_path, capsys):
 
 
 def test_a_log_torn_by_a_power_cut_is_read_up_to_its_damaged_line(tmp_path, capsys):
-    """NUL bytes after the header are a torn write, not a binary file: the core names the line."""
+    """NUL bytes after the header are a torn write, not a binary file: the core names the line;
+    without a newline after them they are left out, as the board does (docs/rules.md)."""
     path = tmp_path / "torn.jsonl"
-    path.write_bytes(LOG.encode() + b"\0" * 300)
+    path.write_bytes(LOG.encode() + b"\0" * 300 + b"\n")
     code, _, err = run(capsys, ["replay", "FILE"], path)
     assert code == 2 and "line %d:" % (LOG.count("\n") + 1) in err and "binary" not in err
+    path.write_bytes(LOG.encode() + b"\0" * 300)
+    code, _, err = run(capsys, ["replay", "FILE"], path)
+    assert code == 0 and err == "%s: line %d has no newline at its end (a write cut short?): left out, as the " \
+        "board does\n" % (path, LOG.count("\n") + 1)
 
 
 def test_a_utf16_log_from_the_command_line(tmp_path):

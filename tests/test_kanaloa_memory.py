@@ -31,7 +31,7 @@ def retained(work):
 def test_retained_heap_of_a_new_game(figures):
     figure = retained("game = Kanaloa(layout, HEADER)") - retained("game = None")
     figures("MicroPython: retained heap, Kanaloa board + new game (bytes)", figure, "target <= 8192")
-    assert 0 < figure < 64 * 1024
+    assert 0 < figure <= 8192  # the target (measured 3,680 bytes on 2026-11-24)
 
 
 def place_alloc(setup):

@@ -52,7 +52,7 @@ def test_a_broken_copy_is_explained_entry_by_entry(capsys, monkeypatch):
     assert json.loads(path.read_text()) == profile
     code, out, err = check(capsys, BROKEN, str(path.relative_to(ROOT)))
     f = BROKEN + ": "
-    assert code == 1
+    assert code == 2
     assert out == [
         f + 'island GOLA: has no "y" \u2014 give its drawing position as numbers "x" and "y"',
         f + "connection ELAI-JOJO: LED 14 is also used by island ELAI \u2014 give every element its own LED index",
@@ -72,13 +72,13 @@ def test_invalid_json_names_line_and_column(capsys, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{\n "name": "x",\n "kind": "islands"\n "islands": []\n}\n')
     code, out, err = check(capsys, str(bad))
-    assert (code, out) == (1, [])
+    assert (code, out) == (2, [])
     assert err == ("%s: line 4, column 2: invalid JSON: Expecting ',' delimiter \u2014 look for a missing comma, "
                    "quote or bracket at or just before that point\n" % bad)
 
 
 def test_missing_files_are_named(capsys, tmp_path):
-    # a file that cannot be read is status 2; 1 is for a layout that fails its check
+    # a file that cannot be read is status 2, as is a layout that fails its check (docs/flashing.md)
     code, _, err = check(capsys, str(tmp_path / "nope.json"))
     assert code == 2 and "nope.json: no such layout" in err
     code, _, err = check(capsys, "kahuna", "no-such-profile")
@@ -90,7 +90,7 @@ def test_profile_problems_are_reported_against_the_profile(capsys, tmp_path):
     p.write_text(json.dumps({"buttons": {"kind": "matrix", "rows": [1, 2], "cols": [3, 3]},
                              "leds": {"pin": 1}, "display": {"sda": 4, "scl": 5}}))
     code, out, _ = check(capsys, "kahuna", str(p))
-    assert code == 1
+    assert code == 2
     hint = " \u2014 give every row, column, pin and bus line its own GPIO"
     assert out == ["%s: buttons.cols: GPIO 3 is also used by buttons.cols" % p + hint,
                    "%s: leds.pin: GPIO 1 is also used by buttons.rows" % p + hint]
@@ -175,3 +175,70 @@ def test_display_lines_fit_the_oled(results):
     assert lines[0] == "LAYOUT: 2 errors"
     assert " ".join(lines[1:]) == "connection ALOA-ALOA: joins ALOA to itself island MOMO: no connection reaches it"
     assert max(len(l) for l in lines) <= 16 and len(lines) <= 8
+
+
+# --- values far out of range (issue 25): a problem each, before anything is sized from them ----
+HUGE_SCRIPT = """
+import json
+from companion import layout_check
+with open("board_layouts/kahuna.json") as f:
+    text = f.read()
+with open("board_layouts/profiles/pico.json") as f:
+    profile = json.load(f)
+for value in ("1000000000000", "9" * 5000):
+    layout = json.loads(text.replace('"led": 0,', '"led": %s,' % value))
+    layout["islands"][1]["button"] = json.loads(value)
+    for p in layout_check.check(layout, profile):
+        print("PROBLEM", p[0], "|", p[1])
+profile["buttons"]["rows"][0] = 10 ** 12
+for p in layout_check.check_profile(profile):
+    print("PROBLEM", p[0], "|", p[1])
+"""
+
+FAR = ["island ALOA | LED index 1000000000000 is beyond any LED chain (at most 1024 LEDs)",
+       "LED 0 | no element has it, but indices go up to 38",
+       "island BARI | button code 1000000000000 is beyond any button wiring (codes 0..1023)"]
+
+
+def clipped(n):
+    return ["island ALOA | LED index 999999999999... (%d characters) is beyond any LED chain (at most 1024 LEDs)"
+            % n, FAR[1], "island BARI | button code 999999999999... (%d characters) is beyond any button wiring "
+            "(codes 0..1023)" % n, "buttons.rows | 1000000000000 is not a pin or address number"]
+
+
+def huge_problems(out):
+    return [l[len("PROBLEM "):] for l in out.splitlines() if l.startswith("PROBLEM ")]
+
+
+def test_values_far_out_of_range_are_problems_under_cpython(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    import sys
+
+    monkeypatch.setattr(sys, "path", [str(ROOT / "firmware")] + sys.path)
+    exec(HUGE_SCRIPT.replace('"9" * 5000', '"99999999999999999999999"'), {})
+    got = huge_problems(capsys.readouterr().out)
+    assert got == FAR + clipped(23)
+
+
+@pytest.mark.native
+def test_values_far_out_of_range_are_problems_on_the_board():
+    """Native MicroPython parses a 5,000-digit integer: the check names it, clipped, at once."""
+    from host_tools.micropython import run_native
+
+    got = huge_problems(run_native(HUGE_SCRIPT, heapsize="256k"))
+    assert got == FAR + clipped(5000)
+
+
+@pytest.mark.parametrize("command", [["layout", "check", "FILE"], ["layout", "check", "FILE", "pico"],
+                                     ["layout", "draw", "FILE", "-o", "OUT.svg"]])
+@pytest.mark.parametrize("value", ["1000000000000", "9" * 5000])
+def test_the_commands_say_so_with_status_2(tmp_path, capsys, command, value):
+    path = tmp_path / "big.json"
+    path.write_text((ROOT / "board_layouts/kahuna.json").read_text().replace('"led": 0,', '"led": %s,' % value))
+    argv = [str(path) if a == "FILE" else str(tmp_path / a) if a == "OUT.svg" else a for a in command]
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    text = out + err
+    assert "internal error" not in text
+    assert ("LED index 1000000000000 is beyond any LED chain" in text if len(value) < 20
+            else "a number of more than 4300 digits: no layout value is that large" in text), text

@@ -122,6 +122,13 @@ class App:
             return self._load_layout(name)
         raise LayoutError("this board has layout %r, not %r" % (self.layout_name, name))
 
+    def _own_layout(self, name):
+        """The board's own layout: a saved game of another layout (or game) is not resumed."""
+        if name != self.layout_name:
+            raise LayoutError("layout %r is not this board's (%r): this is not a log for it"
+                              % (name, self.layout_name))
+        return self.layout
+
     # --- boot ------------------------------------------------------------------
     def boot(self):
         """Restore the game from the log on flash; with none, start a game with
@@ -136,7 +143,7 @@ class App:
             lines = store.read(False)
             if lines or store.problem:
                 check = store.load_check(lines) if lines and self.game_name in CHECKPOINTED else None
-                game, n, error = log.resume(lines or (), self.load_layout, check, JOURNAL)
+                game, n, error = log.resume(lines or (), self._own_layout, check, JOURNAL)
                 if error is not None and not lines:
                     error = None  # no line to read: the store's problem says why
                 if error is not None or store.problem:  # the original to the archive, go on with n lines
@@ -169,7 +176,8 @@ class App:
         print("companion: saved game damaged:", problem)
         if game is None:
             n = 0
-            said = "unreadable saved game"
+            said = ("saved game not for this board" if "a log for it" in problem  # another game's or layout's
+                    else "unreadable saved game")
         elif error is not None:
             said = "line %d damaged: resumed before it" % (n + 1)
         else:
@@ -177,6 +185,7 @@ class App:
         kept = store.repair(n, "The board found: %s. It %s. The files here are the log as it was on flash." % (
             problem, "went on with lines 1 to %d" % n if game else "started a new game"))
         self.said = ("%s. Whole log: %s" % (said, kept) if game
+                     else "%s, kept as %s: new game" % (said, kept) if "a log for it" in problem
                      else "%s kept as %s: start a new one" % (said, kept))
         self.message = wrap(self.said)
 

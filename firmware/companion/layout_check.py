@@ -36,6 +36,13 @@ HINTS = {
     "button": "give its button scan code as \"button\" (matrix: row * columns + column)",
 }
 MAX_LISTED = 3  # more missing LED indices than this are reported in one line
+# Bounds checked before anything is sized from a value (a chain of LEDs, a scan
+# of buttons): far above any real board, far below what would exhaust memory.
+MAX_LEDS = 1024
+MAX_BUTTONS = 1024
+MAX_GPIO = 63
+MAX_HEX = 100  # |q|, |r| of a hex cell
+MAX_SIZE = 100000  # drawing units
 MCP23017_ADDRS = range(0x20, 0x28)
 
 
@@ -120,8 +127,9 @@ def check_profile(profile):
             out.append(("buttons." + key, "missing or empty", "list the %s as integers" % key))
             continue
         for v in values:
-            if not _is_int(v) or v < 0:
-                out.append(("buttons." + key, "%r is not a pin or address number" % (v,), "use whole numbers >= 0"))
+            if not _is_int(v) or not 0 <= v <= (127 if key == "addrs" else MAX_GPIO):
+                out.append(("buttons." + key, "%s is not a pin or address number" % _show(v),
+                            "use whole numbers: GPIO 0..%d, I2C addresses 0..127" % MAX_GPIO))
         if key == "addrs":
             _check_addrs(values, out)
     _check_pins(profile, out)
@@ -165,6 +173,10 @@ def _check_pins(profile, out):
     chip = _chip(profile)
     seen = {}
     for where, pin, role in _pin_uses(profile):
+        if not 0 <= pin <= MAX_GPIO:
+            if where[:8] != "buttons.":  # (those are reported by check_profile)
+                out.append((where, "%s is not a GPIO number" % _show(pin), "use GPIO 0..%d" % MAX_GPIO))
+            continue
         if pin in seen and not (role in ("sda", "scl") and seen[pin][1] == role):
             out.append((where, "GPIO %d is also used by %s" % (pin, seen[pin][0]),
                         "give every row, column, pin and bus line its own GPIO"))
@@ -244,8 +256,9 @@ def _check_size(layout, out):
     if size is None:
         return None
     if not isinstance(size, list) or len(size) != 2 or not _is_number(size[0]) \
-            or not _is_number(size[1]) or size[0] <= 0 or size[1] <= 0:
-        out.append(("size", "must be [width, height] in drawing units", "e.g. \"size\": [400, 330]"))
+            or not _is_number(size[1]) or not 0 < size[0] <= MAX_SIZE or not 0 < size[1] <= MAX_SIZE:
+        out.append(("size", "must be [width, height] in drawing units, each 1..%d" % MAX_SIZE,
+                    "e.g. \"size\": [400, 330]"))
         return None
     return size
 
@@ -264,7 +277,7 @@ def _check_coordinates(elements, size, out):
         if size and not bad and "x" in e and "y" in e:
             if not (0 <= e["x"] <= size[0] and 0 <= e["y"] <= size[1]):
                 out.append((entry, "(%s, %s) lies outside the drawing area %sx%s" % (
-                    e["x"], e["y"], size[0], size[1]), "move it inside \"size\" or enlarge \"size\""))
+                    _show(e["x"]), _show(e["y"]), size[0], size[1]), "move it inside \"size\" or enlarge \"size\""))
 
 
 def _check_leds(elements, out):
@@ -276,7 +289,10 @@ def _check_leds(elements, out):
         led = e["led"]
         count += 1
         if not _is_int(led) or led < 0:
-            out.append((entry, "LED index %r is not a whole number >= 0" % (led,), HINTS["led"]))
+            out.append((entry, "LED index %s is not a whole number >= 0" % _show(led), HINTS["led"]))
+        elif led >= MAX_LEDS:
+            out.append((entry, "LED index %s is beyond any LED chain (at most %d LEDs)" % (_show(led), MAX_LEDS),
+                        HINTS["led"]))
         elif led in owner:
             out.append((entry, "LED %d is also used by %s" % (led, owner[led]),
                         "give every element its own LED index"))
@@ -303,7 +319,10 @@ def _check_buttons(elements, profile, out):
             continue
         code = e["button"]
         if not _is_int(code) or code < 0:
-            out.append((entry, "button code %r is not a whole number >= 0" % (code,), HINTS["button"]))
+            out.append((entry, "button code %s is not a whole number >= 0" % _show(code), HINTS["button"]))
+        elif code >= MAX_BUTTONS:
+            out.append((entry, "button code %s is beyond any button wiring (codes 0..%d)" % (
+                _show(code), MAX_BUTTONS - 1), HINTS["button"]))
         elif code in owner:
             out.append((entry, "button %d is also used by %s" % (code, owner[code]),
                         "give every element its own button code"))
@@ -399,6 +418,10 @@ def _check_hex(layout, out):
             continue
         q, r = e["q"], e["r"]
         entry = _entry_name("cells", "cell", i, e)
+        if not (-MAX_HEX <= q <= MAX_HEX and -MAX_HEX <= r <= MAX_HEX):
+            out.append((entry, "q=%s, r=%s is far off any board" % (_show(q), _show(r)),
+                        "q and r are -%d..%d" % (MAX_HEX, MAX_HEX)))
+            continue
         if e.get("name") != "%d,%d" % (q, r):
             out.append((entry, "its name does not match q=%d, r=%d" % (q, r), "name it \"%d,%d\"" % (q, r)))
         if (q, r) in seen:
@@ -432,6 +455,15 @@ KIND_CHECKS = {"islands": _check_islands, "hex": _check_hex, "duel": _check_duel
 
 
 # --- small helpers ----------------------------------------------------------------
+def _show(v):
+    """A value for a message, clipped: a number of thousands of digits stays short."""
+    try:
+        text = repr(v)
+    except ValueError:  # CPython will not print an int of more than 4300 digits
+        return "(a number of more than 4300 digits)"
+    return text if len(text) <= 20 else text[:12] + "... (%d characters)" % len(text)
+
+
 def _is_int(v):
     return isinstance(v, int) and not isinstance(v, bool)
 

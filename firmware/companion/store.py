@@ -764,7 +764,7 @@ class Store:
     # lines "c N CRC HEX" and "t MS" in the log folder's .chk blocks.
     def save_check(self, snapshot):
         """The game state after every line logged so far (a bytes snapshot)."""
-        head = "%d %d" % (self.n, self.crc)
+        head = "%d %d" % (self.n, crc32(snapshot, self.crc))  # the CRC covers the lines and the snapshot
         if self.side is not None:
             self.side.append(self.dir, b"c " + head.encode() + b" " + hexlify(snapshot))
         else:
@@ -784,7 +784,8 @@ class Store:
             n, crc = int(n), int(crc)
         except (OSError, ValueError, AttributeError):
             return None
-        if 0 < n <= len(lines) and (lines.crc(n) if isinstance(lines, Lines) else _crc_of(lines, n)) == crc:
+        lines_crc = lines.crc(n) if isinstance(lines, Lines) and 0 < n <= len(lines) else _crc_of(lines, n)
+        if 0 < n <= len(lines) and crc32(snapshot, lines_crc) == crc:  # the CRC covers the snapshot too
             return n, snapshot
         return None
 
@@ -809,15 +810,17 @@ class Store:
             f.write("%d\n" % ms)
 
     def load_clock(self):
-        """The saved time left in ms, or None (none saved, or the write was cut)."""
+        """The saved time left in ms, or None (none saved, the write was cut, or not a time left)."""
         try:
             if self.side is not None:
-                return int(self._side(b"t "))
-            with open(self.root + "/" + CLOCK) as f:
-                text = f.read()
-            return int(text) if text.endswith("\n") else None
+                ms = int(self._side(b"t "))
+            else:
+                with open(self.root + "/" + CLOCK) as f:
+                    text = f.read()
+                ms = int(text) if text.endswith("\n") else None
         except (OSError, ValueError, TypeError):
             return None
+        return ms if ms is not None and ms >= 0 else None  # (the UI caps it at the game's limit)
 
     # --- archive -------------------------------------------------------------
     def archive(self):

@@ -169,7 +169,7 @@ class BoardData:
         self.game = self.data.get("game", self.layout)
         for what, name, given in (("layout", self.layout, layout), ("profile", self.profile, profile)):
             if not SAFE_NAME.match(name):
-                raise DeviceError("the %s name %r (from %s) cannot be a file name on the board: use letters, "
+                raise InputError("the %s name %r (from %s) cannot be a file name on the board: use letters, "
                                   "digits, '_', '-' and '.'" % (what, name, given))
 
 
@@ -230,17 +230,19 @@ def remote_settings(path):
 
 
 def checked_layout(layout, layout_data, profile, profile_data):
-    """The layout as a dict; a DeviceError if it or the profile has a problem
+    """The layout as a dict; an InputError if it or the profile has a problem
     (the board would only show the problem at boot)."""
     try:
         data = json.loads(layout_data)
         problems = layout_check.check_profile(json.loads(profile_data)) + \
             layout_check.check(data, json.loads(profile_data))
-    except (ValueError, RecursionError) as e:
+    except json.JSONDecodeError as e:
         problems = [("file", "is not valid JSON (%s)" % e, "")]
+    except (ValueError, RecursionError):  # nested too deep, or CPython's limit on digits
+        problems = [("file", "is not a layout (nested too deep or a number of thousands of digits)", "")]
     if problems:
         entry, problem, _ = problems[0]
-        raise DeviceError("layout %s with profile %s has %d problem(s), first %s: %s; nothing was copied: "
+        raise InputError("layout %s with profile %s has %d problem(s), first %s: %s; nothing was copied: "
                           "see `companion layout check %s %s`"
                           % (layout, profile, len(problems), entry, problem, layout, profile))
     return data
@@ -279,6 +281,21 @@ def remote_hash(transport, path):
         return transport.fs_hashfile(path, "sha256")
     except OSError:
         return None
+
+
+def saved_game_note(transport, layout):
+    """What flashing `layout` means for the board's running game, if it is not
+    one of that layout ("" if it is, or there is none): the board will archive it."""
+    try:
+        first = bytes(transport.fs_readfile("/games/log/00000.jl")).split(b"\n", 1)[0]
+        header = json.loads(first.lstrip(b"\xef\xbb\xbf"))
+        game, named = header.get("game"), header.get("layout", header.get("game"))
+    except (OSError, TransportError, ValueError, AttributeError):
+        return ""
+    if named == layout:
+        return ""
+    return ("  /games holds a saved %s game (layout %s): at its next boot this %s board keeps it in the "
+            "archive and starts a new game (copy it first with `companion pull-log`)" % (game, named, layout))
 
 
 def make_dirs(transport, path, made):
@@ -339,6 +356,7 @@ def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source
     try:
         version, mpy, arch, platform = board_info(transport)
         check_versions(version, mpy, port, compiled=modules and not source)
+        note = saved_game_note(transport, layout)
         files = firmware_files(board, mpy, arch, source, modules)
         wanted = {f.remote for f in files}
         stale = [p for p in remote_files(transport, DEVICE_PACKAGE) if p not in wanted] if modules else []
@@ -370,4 +388,6 @@ def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source
         % (len(written), "" if len(written) == 1 else "s",
            "; removed %d old file%s" % (len(stale), "" if len(stale) == 1 else "s") if stale else "",
            "; board reset (main.py starts)" if reset else ""))
+    if note:
+        say(note)
     return {"files": [f.remote for f in files], "written": [f.remote for f in written], "removed": stale}

@@ -26,7 +26,10 @@ from ..paths import ROOT
 
 BRIDGE = ROOT / "host_tools" / "device" / "virtual_device.mjs"
 DEFAULT_FS = ROOT / "build" / "virtual-device"
-REGISTRY = Path(tempfile.gettempdir()) / "companion-virtual-devices"
+def registry():
+    """Where running virtual devices are listed: under $TMPDIR, as read now (a test
+    session sets it for itself and the commands it starts)."""
+    return Path(tempfile.gettempdir()) / "companion-virtual-devices"
 
 
 class VirtualDevice:
@@ -61,8 +64,8 @@ class VirtualDevice:
         for pump in self._pumps:
             pump.start()
         if self.register:
-            REGISTRY.mkdir(exist_ok=True)
-            self._registered = REGISTRY / ("%d-%s" % (os.getpid(), Path(self.port).name))
+            registry().mkdir(exist_ok=True)
+            self._registered = registry() / ("%d-%s" % (os.getpid(), Path(self.port).name))
             self._registered.write_text(self.port)
         return self
 
@@ -126,7 +129,7 @@ class VirtualDevice:
 def registered_ports():
     """Ports of the virtual devices running on this machine."""
     ports = []
-    for entry in sorted(REGISTRY.glob("*")) if REGISTRY.is_dir() else ():
+    for entry in sorted(registry().glob("*")) if registry().is_dir() else ():
         try:
             os.kill(int(entry.name.split("-")[0]), 0)
         except (ValueError, ProcessLookupError):

@@ -14,7 +14,7 @@ from ..paths import LAYOUTS, PROFILES, resolve
 def register(sub):
     p = sub.add_parser("layout", help="check a board layout or draw its wiring guide")
     cmds = p.add_subparsers(dest="layout_command", required=True)
-    c = cmds.add_parser("check", help="explain every problem of a layout (exit 1), or summarise it (exit 0)")
+    c = cmds.add_parser("check", help="explain every problem of a layout (exit 2), or summarise it (exit 0)")
     c.add_argument("file", help="a layout file (or a name in board_layouts/)")
     c.add_argument("profile", nargs="?",
                    help="a hardware profile file, or a name in board_layouts/profiles/ (e.g. pico)")
@@ -22,16 +22,16 @@ def register(sub):
     d = cmds.add_parser("draw", help="draw the board with names, connections, LED indices and button codes")
     d.add_argument("file", help="a layout file (or a name in board_layouts/)")
     d.add_argument("-o", "--output", required=True, help="the picture to write: .svg, or .png; a layout with "
-                   "problems is drawn with them marked (and the command exits 1)")
+                   "problems is drawn with them marked (and the command exits 2)")
     d.set_defaults(func=run_draw)
 
 
 class Unreadable(Exception):
-    """A file that cannot be read (status 2) or is not JSON (status 1); the message says where."""
+    """A file that cannot be read (status 2) or is not JSON (drawn as a problem); the message says where."""
 
     def __init__(self, message, status):
         Exception.__init__(self, message)
-        self.status = status
+        self.status = status  # 2: nothing to draw; 1: not JSON, drawn as a problem (the command exits 2)
 
 
 def load_json(path, what="layout"):
@@ -48,6 +48,8 @@ def load_json(path, what="layout"):
                          "quote or bracket at or just before that point" % (path, e.lineno, e.colno, e.msg), 1)
     except RecursionError:
         raise Unreadable("%s: invalid JSON: nested too deeply to be a %s" % (path, what), 1)
+    except ValueError:  # CPython's limit on digits: no value of a layout or profile is that long
+        raise Unreadable("%s: a number of more than 4300 digits: no %s value is that large" % (path, what), 1)
 
 
 def format_problems(path, problems):
@@ -65,7 +67,7 @@ def run_check(args):
             profile = load_json(ppath, "hardware profile")
     except Unreadable as e:
         print(e, file=sys.stderr)
-        return e.status
+        return 2
     lines = []
     if profile is not None:
         lines += format_problems(ppath, layout_check.check_profile(profile))
@@ -74,7 +76,7 @@ def run_check(args):
         for line in lines:
             print(line)
         print("%d problem%s" % (len(lines), "" if len(lines) == 1 else "s"), file=sys.stderr)
-        return 1
+        return 2
     fits = ""
     if profile is not None:
         n, wiring = layout_check.button_capacity(profile)
@@ -106,6 +108,6 @@ def run_draw(args):
         print("%s: drew %s with %d problem%s marked in red; fix them (`companion layout check %s` explains "
               "each), then draw it again" % (path, args.output, len(problems), "" if len(problems) == 1 else "s",
                                               path), file=sys.stderr)
-        return 1
+        return 2
     print("%s: drew %s (%s)" % (path, args.output, layout_check.summary(layout)))
     return 0

@@ -3,7 +3,7 @@
 import json
 import sys
 
-from companion.core.log import LogError, replay
+from companion.core.log import LogError, replay, split
 
 from ..draw import board as draw
 from ..files import InputError, read_bytes
@@ -35,10 +35,13 @@ def run(args):
     try:
         # bytes, split as the board splits them: the core reads the same lines (and says
         # which one is not UTF-8); what makes the whole file unreadable is said here
-        lines = read_bytes(args.log, "game log").split(b"\n")
+        lines, tail = split(read_bytes(args.log, "game log"))
     except InputError as e:
         print("companion replay: %s" % e, file=sys.stderr)
         return 2
+    if tail.strip():
+        print("%s: line %d has no newline at its end (a write cut short?): left out, as the board does"
+              % (args.log, len(lines) + 1), file=sys.stderr)
     total = count_events(lines)
     if args.at is not None:
         if not 0 <= args.at <= total:

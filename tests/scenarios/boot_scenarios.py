@@ -7,13 +7,13 @@ import os
 from companion.runloop import Halted, start_sim
 
 from .common import LAYOUT_DIR, load_layout
-from .device import fresh_dir
+from .device import fresh_dir, remove_dir
 
 
 def layouts_with(folder, name, text):
-    """A layouts folder (a short name: it shows on the display) holding one
-    file `name`.json with this text."""
-    folder = fresh_dir(folder)
+    """A layouts folder (a short path in /tmp: it shows on the display; boot()
+    removes it) holding one file `name`.json with this text."""
+    folder = fresh_dir(folder, "/tmp")
     with open(folder + "/" + name + ".json", "w") as f:
         f.write(text)
     return folder
@@ -30,6 +30,7 @@ def boot(name, folder):
     loop.buttons.scanner.release(0)
     for t in range(100, 200, 2):
         loop.step(t)
+    remove_dir(folder)
     return {"halted": isinstance(loop.app, Halted), "lines": lines,
             "same after a press": loop.screen.lines == lines,
             "leds": len(loop.leds.strip.buf) // 3, "lit": sum(loop.leds.strip.buf),

@@ -18,17 +18,26 @@ LONG_MS = 900
 IDLE_MS = 40
 
 
-def fresh_dir(name):
-    """An empty directory for a game store (under /tmp in both interpreters)."""
+def fresh_dir(name, top=None):
+    """An empty directory for a game store: under $TMPDIR (the test session's
+    temporary folder, tests/conftest.py), else /tmp (the WebAssembly port's own);
+    or under `top` (a short path shown on the display: its user removes it)."""
     pid = getattr(os, "getpid", None)
-    run = getattr(os, "getenv", lambda k: None)("COMPANION_RUN")  # native MicroPython has no getpid
-    path = "/tmp/" + name + ("-%d" % pid() if pid else "-" + run if run else "")
+    getenv = getattr(os, "getenv", lambda k: None)
+    run = getenv("COMPANION_RUN")  # native MicroPython has no getpid
+    top = top or getenv("TMPDIR") or "/tmp"
+    path = top.rstrip("/") + "/" + name + ("-%d" % pid() if pid else "-" + run if run else "")
     try:
         os.mkdir(path)
     except OSError:
         pass
     _empty(path)
     return path
+
+
+def remove_dir(path):
+    _empty(path)
+    os.rmdir(path)
 
 
 def _empty(path):

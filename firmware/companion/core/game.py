@@ -247,9 +247,13 @@ class Game:
         """The state as bytes: restore() gives it back, without the undo history."""
         return bytes(self.s)
 
+    def fits(self, data):
+        """True if every value of a snapshot is in its range (a game with checkpoints checks them)."""
+        return True
+
     def restore(self, data):
         """Take the state of snapshot(); undo then stops here. False if it does not fit."""
-        if len(data) != len(self.s):
+        if len(data) != len(self.s) or not self.fits(data):
             return False
         self.s[:] = data
         self.start_here()

@@ -44,6 +44,9 @@ SCORED = const(15)  # +scoring (0..2): the player index + 1 who scored, 3 nobody
 NSCALARS = const(18)
 
 VARIANTS = ("variant1", "variant2", "handicap")
+_CODE = (b"\x01", b"\x02")
+# the largest value of each scalar slot (a checkpoint's are checked against them)
+_TOP = bytes((3, 1, 3, HANDICAP_MAX, 3, 5, 1, 255, 255, 255, 255, STICKS_EACH, STICKS_EACH, 255, 255, 3, 3, 3))
 
 
 def draw_start_player(seed):
@@ -169,6 +172,21 @@ class Kahuna(Game):
             "winner": None if w is None else ("draw" if w == 2 else PLAYERS[w]),
             "todo": self.todo_state(),
         }
+
+    def fits(self, data):
+        b = self.base
+        for k in range(b):
+            if data[k] > 2 or data[self.real_at + k] > 2:
+                return False
+        for p in (0, 1):  # the counts agree with the board
+            if data[b + STICKS + p] != data[:self.nconn].count(_CODE[p]) or \
+                    data[b + STONES + p] != data[self.nconn:b].count(_CODE[p]):
+                return False
+        for k in range(NSCALARS):
+            if data[b + k] > _TOP[k]:
+                return False
+        over = data[b + PHASE] == OVER  # a result exactly when the game is over
+        return data[b + ROUND] >= 1 and over == (data[b + WINNER] != 0) == (data[b + HOW] != 0)
 
     # --- the physical board (game.py) ----------------------------------------
     def element_index(self, name):

@@ -80,6 +80,32 @@ class KahunaCards(Kahuna):
                      "discard": self._discard_event, "draw": self._draw_event,
                      "end_turn": self._end_turn_cards, "end_round": self._end_round_refused}
 
+    def fits(self, data):
+        if not Kahuna.fits(self, data):
+            return False
+        n = self.nisland
+        k = data[self.PILEN]
+        if k > NCARDS or data[self.DTOP] > n or data[self.FREED] > self.nconn or data[self.SKIPPED] > 1 \
+                or data[self.SEALED] > 1:
+            return False
+        for i in range(n):  # each island's two cards: in a hand, the discard pile, face up or the pile
+            seen = data[self.HAND + i] + data[self.HAND + n + i] + data[self.DISC + i]
+            if data[self.VIS + i] > data[self.HAND + i] or data[self.VIS + n + i] > data[self.HAND + n + i]:
+                return False
+            for f in range(FACE_UP):
+                seen += data[self.FACE + f] == i + 1
+            for c in range(k):
+                seen += data[self.PILE + c] == i
+            if seen != COPIES:
+                return False
+        for f in range(FACE_UP):
+            if data[self.FACE + f] > n:
+                return False
+        for c in range(k):
+            if data[self.PILE + c] >= n:
+                return False
+        return True
+
     def _player(self, name):
         from .game import player_index
 

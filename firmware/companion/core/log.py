@@ -167,13 +167,31 @@ def _clip(text):
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+BOM = b"\xef\xbb\xbf"
+
+
+def split(data):
+    """(lines, tail) of a log's bytes: every line ends in "\n"; the bytes after
+    the last one (a write cut short) are not a line: the board and
+    `companion replay` both leave them out (docs/rules.md)."""
+    lines = data.split(b"\n")
+    return lines, lines.pop()
+
+
 def dump(obj):
     return json.dumps(obj)
 
 
 def start(header_text, load_layout, lineno=1):
     """The game a header line describes; load_layout(name) returns a layout dict."""
+    if isinstance(header_text, str):
+        header_text = header_text.encode()
+    if header_text.startswith(BOM):  # a log saved by a Windows editor
+        header_text = header_text[3:]
     header = parse_line(header_text, lineno)
+    if "format" in header or "kind" in header:
+        raise LogError(lineno, "this is a board layout file, not a game log: give a log "
+                       "(`companion pull-log` copies the board's)")
     if "op" in header or "game" not in header:
         raise LogError(lineno, 'the first line must be the header, e.g. {"game": "kahuna", '
                        '"layout": "kahuna", "variants": [], "first": "white"}')
@@ -185,6 +203,10 @@ def start(header_text, load_layout, lineno=1):
         raise LogError(lineno, 'header: "layout" must name a board layout, e.g. "kahuna"')
     try:
         layout = load_layout(name)
+        kind = layout.get("game", layout.get("name"))
+        if kind != header["game"]:
+            raise LogError(lineno, "header: layout %r is a %s board, not a %s one: this is not a log for it"
+                           % (name, kind, header["game"]))
         return header, new_game(header, layout)
     except (Illegal, LayoutError) as e:
         raise LogError(lineno, "header: %s" % e)
@@ -226,7 +248,7 @@ def replay(lines, load_layout, each=None):
             if each:
                 each(game, event)
     if game is None:
-        raise LogError(max(lineno, 1), "the log is empty: it needs a header line")
+        raise LogError(1, "the log is empty: it needs a header line")
     return game
 
 
