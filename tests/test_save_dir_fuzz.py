@@ -3,8 +3,8 @@ game's pieces cut, flipped, merged half-way, missing or emptied, stray
 .jl.tmp files, junk pieces, checkpoints intact, flipped or out of range, a
 junk clock; every game's logs (tests/logs). Each directory is booted on its
 game's board under CPython and under native MicroPython from .mpy files
-(all of them at 200 KB, many boots per process; a sample one boot per
-process at 192 KB: see HEAP), and must give:
+(all of them at 216 KB, many boots per process; a sample one boot per
+process at 208 KB: see HEAP), and must give:
 
 - no crash and no halt, a press after boot included;
 - the state shown is the replay of the log the board kept (what it shows is
@@ -41,9 +41,11 @@ COUNT = int(os.environ.get("SAVE_DIR_FUZZ", "400"))  # e.g. SAVE_DIR_FUZZ=5000 f
 # docs/bench.md gives 167 KB as the smallest heap that boots a 300-event Kahuna log.
 # One boot of a mutated directory with this harness (it also replays the kept log
 # to compare) needed at most 168 KB (Kahuna), 164 (Kanaloa), 185 (Rukuni), 152
-# (Duell) on 2026-11-24: the sample runs at HEAP, the batch at BATCH_HEAP.
-HEAP = "192k"
-BATCH_HEAP = "200k"  # many boots in one process (see the native test)
+# (Duell) on 2026-11-24, before the merges of remote play, the page's words and the
+# store's streaming (one boot with this harness, which also replays, then needed up
+# to 193 KB): the sample runs at HEAP, the batch at BATCH_HEAP.
+HEAP = "208k"
+BATCH_HEAP = "216k"  # many boots in one process (see the native test)
 SAMPLE = 4  # directories of each game booted alone at HEAP
 KINDS = ("flip", "cut last", "cut middle", "gap", "leftover", "tmp", "check flip", "check ok", "check range",
          "junk piece", "empty middle", "clock")
@@ -169,7 +171,9 @@ def check(case, got, figures_of):
             said.startswith("saved game not for this board, kept as "), (kinds, said)  # (a layout's name hit)
         assert n == 1
     elif bad:
-        assert said.startswith("line %d damaged: resumed before it" % bad), (kinds, said, bad)
+        # the store's own finding (a piece overlapping another) may name the gap instead of the line
+        assert said.startswith("line %d damaged: resumed before it" % bad) or \
+            "resumed after line %d" % (bad - 1) in said, (kinds, said, bad)
         assert (n, state) == (want_n, want_state), kinds
     else:
         assert said == "" and (n, state) == (want_n, want_state), (kinds, said, n, want_n)

@@ -19,7 +19,7 @@ def test_another_games_log_is_archived_and_a_new_game_starts_for_all_12_pairs(fi
     got = scenarios.cross_pairs()
     assert len(got) == 12
     for pair, r in got.items():
-        assert r == {"game": True, "said": "saved game not for this board,", "kept": ["game-0001.jsonl"],
+        assert r == {"game": True, "said": "saved game not for this board,", "kept": ["game-0001"],
                      "original": True, "second boot": True}, pair
     figures("another game's log on a board: boots into a new game", "%d/12" % len(got), "12/12")
 
