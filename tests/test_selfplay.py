@@ -31,8 +31,8 @@ def test_selfplay_json_and_replayable_logs(tmp_path):
 
 
 def test_a_game_a_cascade_ends_closes_with_a_tidy_board():
-    # game 19 of `--seed 5 --a device --b random`: an early end by a majority's cascade
-    lines, _ = play_game(player("device"), player("random"), 5 * 100003 + 19, False)
+    # game 19 of `--seed 5 --a device-v1 --b random`: an early end by a majority's cascade
+    lines, _ = play_game(player("device-v1"), player("random"), 5 * 100003 + 19, False)
     game = replay(lines, load_layout)
     assert game.over() and game.decided_by() == "early end"
     assert json.loads(lines[-1]) == {"op": "tidy"}
