@@ -7,7 +7,7 @@ import sys
 
 # Each module has register(subparsers), adding its sub-command(s).
 COMMAND_MODULES = ("replay.command", "layout.command", "device.flash_command", "device.devices_command",
-                   "device.virtual_device", "sim.server", "bench.command", "selfplay.command")
+                   "device.virtual_device", "sim.server", "bench.command", "selfplay.command", "review")
 
 
 def build_parser():
