@@ -12,14 +12,18 @@ pile's order or the face-down discards.
 The plan is a list of steps in a preallocated bytearray (kind, connection,
 card, card), so deciding allocates nothing that grows with the game.
 
-Levels (the menu's "Level", the header's "level"):
-- easy: at most one stick a turn, the best by the board it leaves;
+Levels (the menu's "Level", the header's "level", default strong):
+- easy: at most one move a turn, the best by the board it leaves;
 - normal: the climb, one card at a time, while a move gains (issue 19);
-- strong: the climb with a reply check (the few best moves of each step are
-  weighed against the opponent's most harmful next stick, which may take an
-  island and lift sticks around it: the opponent may hold any card it could),
-  a cap on the moves tried, and the stone-lead rule for the draw that ends a
-  round (end it when ahead in stones, skip while behind).
+- strong: the climb with a reply check: the TOP best moves of each step are
+  weighed against the opponent's most harmful next stick (one that takes an
+  island and lifts sticks around it; they may hold any card, so REPLY/4 of
+  the harm counts).
+Every level works within a budget of BUDGET units (a unit is a candidate
+move tried or a whole board valued, each a few hundred lines): the climb
+stops, and a step keeps the candidates tried so far, when the units left are
+those the draw needs (one per free connection, 4 for its options). So the
+slowest turn stays near 30,000 lines (docs/bench.md, "The device opponent").
 """
 
 from . import const
@@ -45,12 +49,10 @@ PROGRESS = const(100)
 THREAT = const(30)
 CHANCE = const(15)
 CARD = const(12)
-SAFE = const(0)  # a stone that one removal cannot take
-REPLY = const(3)  # quarters of the opponent's best reply's harm that count (they may lack the card)
+REPLY = const(1)  # quarters of the opponent's best reply's harm that count (they may lack the card)
 TOP = const(3)  # moves per step given the reply check
-BUDGET = const(44)  # candidates tried before the climb stops (strong): the turn's time on the chip
+BUDGET = const(52)  # work units a turn (see above): its time on the chip
 
-SRULE = 2
 EASY = const(0)
 NORMAL = const(1)
 STRONG = const(2)
@@ -67,6 +69,7 @@ class Planner:
     def __init__(self, game, level=None):
         self.g = game
         self.level = level_of(game) if level is None else level
+        self.limit = 10000
         self.top_c = bytearray(TOP)  # the reply check's candidates: connection, kind, cards
         self.top_k = bytearray(TOP)
         self.top_i = bytearray(TOP)
@@ -74,7 +77,7 @@ class Planner:
         self.top_v = [0] * TOP
         self.steps = bytearray(4 * MAX_STEPS)
         self.n = 0
-        self.tried = 0  # candidate moves tried in the last decide()
+        self.tried = 0  # work units of the last decide(): candidates tried, boards valued
         self.iv = [0] * game.nisland  # island values for the player, before a move
         self.cval = [0] * len(game.board.conn_names)  # gain of a free stick, for the draw
 
@@ -131,9 +134,9 @@ class Planner:
         free = d - cm - co
         st = s[g.nconn + x]
         if st == me:
-            return STONE + 3 * (cm - need) + (SAFE if cm > need else 0)
+            return STONE + 3 * (cm - need)
         if st == them:
-            return -STONE - 3 * (co - need) - (SAFE if co > need else 0)
+            return -STONE - 3 * (co - need)
         v = 0
         if cm + free >= need:
             v += PROGRESS * cm * cm // (need * need)
@@ -147,6 +150,7 @@ class Planner:
 
     def board_value(self, me):
         g = self.g
+        self.tried += 1  # the budget's unit: about one candidate's lines
         v = 0
         iv = self.iv
         for x in range(g.nisland):
@@ -166,6 +170,7 @@ class Planner:
         if g.stones(0) + g.stones(1) != self._nstones or g.s[g.nconn + a] != self._sa or \
                 g.s[g.nconn + e] != self._se:
             v = 0  # a stone moved: sticks left other islands too; count them all
+            self.tried += 1
             for x in range(g.nisland):
                 v += self.island_value(x, me)
         else:
@@ -182,9 +187,14 @@ class Planner:
         me = p + 1
         card = CARD if g.phase() == PLAY else 0
         depth = 0
-        strong = self.level == STRONG
+        # the budget: the draw will value every free connection, 4 more for its options
+        free = 4
+        for c in range(g.nconn):
+            if not g.s[c]:
+                free += 1
+        self.limit = BUDGET - free
         while not g.over() and self.n < MAX_STEPS - 3:
-            if strong and self.tried >= BUDGET:
+            if self.tried >= self.limit:
                 break
             if not self._best_move(p, me, card):
                 break
@@ -240,7 +250,7 @@ class Planner:
             self._keep(self._after(me, base, c) - base - 2 * card, REMOVE, c, i, j)
             g.take_back()
         k = 0
-        if self.level == STRONG:
+        if self.level == STRONG and self.tried + 4 * (TOP + 1) <= self.limit:
             k = self._reply_check(me)
         if tv[k] <= 0:
             return False
@@ -255,6 +265,8 @@ class Planner:
     def _keep(self, gain, kind, c, i, j):
         """Keep a tried move among the TOP best by gain (ties: the first tried)."""
         self.tried += 1
+        if self.tried > self.limit:
+            return  # over the budget: the moves tried so far are the candidates
         tv = self.top_v
         k = TOP
         while k and gain > tv[k - 1]:
@@ -326,6 +338,8 @@ class Planner:
                 continue
             if 2 * (g.count(them, x) + 1) <= b.degree[x]:
                 continue
+            if self.tried >= self.limit:
+                break  # the budget: the threats weighed so far
             for c in b.island_conns[x]:
                 if s[c] or (g.variant1 and g._end_with_stone(c, me) >= 0):
                     continue
@@ -397,26 +411,12 @@ class Planner:
         if g.phase() != PLAY:
             self._add(SKIP, NONE, NONE, NONE)
             return
-        if SRULE and self.level != EASY and not g.pile_size() and g.may_skip() and g.hand_size(p) < 5:
-            # the stone-lead rule: taking the last face-up card ends the round
-            # (scoring): skip while not ahead; with two left, skip so the
-            # opponent must take one and the last is ours to take or leave
-            faces = 0
-            for k in range(3):
-                if g.face(k) >= 0:
-                    faces += 1
-            if (SRULE == 2 and faces == 2) or (faces == 1 and g.stones(p) <= g.stones(1 - p)):
-                self._add(SKIP, NONE, NONE, NONE)
-                return
-        self._free_gains(me)
         n = g.hand_size(p)
+        if n >= 5 and (g.may_skip() or g.played_this_turn()):  # (a play leaves fewer than 5)
+            self._add(SKIP, NONE, NONE, NONE)
+            return
+        self._free_gains(me)
         if n >= 5:
-            if g.may_skip():
-                self._add(SKIP, NONE, NONE, NONE)
-                return
-            if g.played_this_turn():  # cannot happen: a play leaves fewer than 5
-                self._add(SKIP, NONE, NONE, NONE)
-                return
             worst = NONE
             wv = 0
             for i in range(g.nisland):
