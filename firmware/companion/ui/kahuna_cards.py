@@ -10,7 +10,8 @@ Presses (besides the board's sticks, as in ui/kahuna.py):
   of every turn); with Hints on, while the hand is shown the board lights the
   device opponent's suggested move for the player to move (the stick to put
   on pulses in their colour, one to take off in the opponent's, the card's
-  island pulses) and the display names it;
+  island pulses) and the display names it ("Hint +ALOA-HUNA": put on,
+  "Hint -ALOA-HUNA": take off, or the draw);
 - TURN short: the draw. The display lists the face-up row; an island press
   takes that face-up card, TURN short again the top of the pile, TURN long
   skips the draw. In the final turns TURN short ends the turn.
@@ -236,7 +237,7 @@ class CardsUI(PhysicalUI):
                 notes.append(self._hand_text(g.active()))
                 hint = self.suggestion()
                 if hint is not None:
-                    notes.append(("Hint" + self._say(hint))[:16])
+                    notes.append(self._hint_text(hint))
             else:
                 notes.append("Hand %d:hold TURN" % g.hand_size(g.active()))
             if self.drawing:
@@ -265,6 +266,15 @@ class CardsUI(PhysicalUI):
                 text += g.board.island_names[i][:3]
                 n -= 1
         return text[:16]
+
+    def _hint_text(self, step):
+        """The suggestion in 16 columns: "Hint +ALOA-HUNA" (put on), "Hint -..." (take off)."""
+        kind, c, i, j = step
+        if kind == PLACE or kind == FREE:
+            return "Hint +" + self.game.board.conn_names[c]
+        if kind == REMOVE:
+            return "Hint -" + self.game.board.conn_names[c]
+        return ("Hint" + self._say(step))[:16]
 
     def _say(self, step):
         kind, c, i, j = step
