@@ -2,6 +2,8 @@
 pulse in the colour that would take them; with the digital deck, the hand
 shown (TURN held) lights the device's suggested move."""
 
+import pytest
+
 from companion.core.kahuna_ai import Planner
 from companion.frame import BLINK, PLAYER, PULSE, STEADY
 
@@ -69,3 +71,49 @@ def test_the_hand_shown_lights_the_suggested_move():
     # ALOA (3 connections): one more white stick takes it
     assert d.lit() == {"ALOA-HUNA": [WHITE, STEADY], "ALOA": [WHITE, PULSE], "ELAI-HUNA": [WHITE, PULSE],
                        "ELAI": [WHITE, PULSE]}
+
+
+BAD_HEADERS = """
+import json
+from companion.core import Illegal
+from companion.core.games import new_game
+from scenarios.common import load_layout
+out = []
+for extra in ({"hints": "yes"}, {"cards": "digital", "level": "hard"}, {"hints": True, "cards": "digital", "level": "easy"}):
+    h = {"game": "kahuna", "layout": "kahuna", "variants": [], "first": "white", "seed": 1}
+    h.update(extra)
+    try:
+        g = new_game(h, load_layout("kahuna"))
+        out.append(["ok", g.hints, g.level])
+    except Illegal as e:
+        out.append(["refused", str(e)])
+print("RESULT " + json.dumps(out))
+"""
+WANT = [["refused", "\"hints\" must be true or false (the learners' hints on the LEDs)"],
+        ["refused", "\"level\" (the device opponent's) must be \"easy\", \"normal\" or \"strong\""],
+        ["ok", True, "easy"]]
+
+
+def _result(out):
+    import json
+
+    return json.loads([l for l in out.splitlines() if l.startswith("RESULT ")][-1][7:])
+
+
+def test_bad_hints_or_level_in_the_header_are_refused():
+    import contextlib
+    import io
+    import sys
+
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(BAD_HEADERS, {})
+    assert _result(buf.getvalue()) == WANT
+
+
+@pytest.mark.native
+def test_bad_hints_or_level_in_the_header_are_refused_under_micropython():
+    from host_tools.micropython import run_native
+
+    assert _result(run_native(BAD_HEADERS)) == WANT
