@@ -230,7 +230,7 @@ class Planner:
             if not g.hand(p, i):
                 continue
             for c in b.island_conns[i]:
-                if s[c] or g.why_not_place(c):
+                if s[c] or g.why_not_place(c) or self.tried >= self.limit:
                     continue
                 self._mark(c)
                 g.place_card(c, i)
@@ -238,7 +238,7 @@ class Planner:
                 g.take_back()
         them = 3 - me
         for c in range(g.nconn):
-            if s[c] != them:
+            if s[c] != them or self.tried >= self.limit:
                 continue
             a = b.conn_a[c]
             e = b.conn_b[c]
@@ -266,7 +266,7 @@ class Planner:
         """Keep a tried move among the TOP best by gain (ties: the first tried)."""
         self.tried += 1
         if self.tried > self.limit:
-            return  # over the budget: the moves tried so far are the candidates
+            return  # over the budget (its last board recounted all): not a candidate
         tv = self.top_v
         k = TOP
         while k and gain > tv[k - 1]:
