@@ -7,8 +7,8 @@ import sys
 
 # Each module has register(subparsers), adding its sub-command(s).
 COMMAND_MODULES = ("replay.command", "layout.command", "device.flash_command", "device.devices_command",
-                   "device.virtual_device", "sim.server", "bench.command", "selfplay.command", "broker", "soak.command",
-                   "chip.command")
+                   "device.virtual_device", "sim.server", "bench.command", "selfplay.command", "review", "broker",
+                   "soak.command", "chip.command")
 
 
 def build_parser():

@@ -24,7 +24,7 @@ from tests.scenarios.device import Device, fresh_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
-PRESSES = ["MENU", "TURN", "MENU", "MENU", "MENU", "MENU", "MENU", "MENU", "TURN",  # menu: White first, new game
+PRESSES = ["MENU", "TURN"] + ["MENU"] * 8 + ["TURN",  # menu: White first, new game
            "ALOA-BARI", "TURN", "KAHU-LALE", "TURN", "ALOA-DUDA"]
 
 # Runs on the device: boot the firmware on the simulated HAL, press PRESSES, print the display.

@@ -31,8 +31,8 @@ def test_selfplay_json_and_replayable_logs(tmp_path):
 
 
 def test_a_game_a_cascade_ends_closes_with_a_tidy_board():
-    # game 19 of `--seed 5 --a device --b random`: an early end by a majority's cascade
-    lines, _ = play_game(player("device"), player("random"), 5 * 100003 + 19, False)
+    # game 19 of `--seed 5 --a device-v1 --b random`: an early end by a majority's cascade
+    lines, _ = play_game(player("device-v1"), player("random"), 5 * 100003 + 19, False)
     game = replay(lines, load_layout)
     assert game.over() and game.decided_by() == "early end"
     assert json.loads(lines[-1]) == {"op": "tidy"}
@@ -57,3 +57,40 @@ def test_the_device_ui_uses_the_planners_step_kinds():
 
     for name in ("PLACE", "REMOVE", "FREE", "DISCARD", "DRAW_FACE", "DRAW_PILE"):
         assert getattr(kahuna_cards, name) == getattr(kahuna_ai, name), name
+
+
+def test_new_players_are_seeded_and_play_whole_games():
+    for a, b in (("device-v1", "device"), ("ismcts", "device-v1")):
+        r = selfplay(1, 4, a, b)
+        assert r == selfplay(1, 4, a, b)
+        assert r["a_wins"] + r["b_wins"] + r["draws"] == 1
+
+
+def test_ismcts_sees_only_what_its_player_may():
+    """Swapping the opponent's hidden cards with the pile's leaves its decision as it was."""
+    import random
+
+    from companion.core.games import new_game
+    from host_tools.selfplay.ismcts import ISMCTS
+
+    header = {"game": "kahuna", "layout": "kahuna", "cards": "digital", "seed": 9, "first": "white",
+              "variants": []}
+    decisions = []
+    for swap in (False, True):
+        g = new_game(header, load_layout("kahuna"))
+        if swap:  # black's hand and the pile's top cards change places
+            n = g.nisland
+            hand = [i for i in range(n) for _ in range(g.hand(1, i))]
+            for k, i in enumerate(hand):
+                top = g.PILE + g.pile_size() - 1 - k
+                g.s[g.HAND + n + i] -= 1
+                g.s[g.HAND + n + g.s[top]] += 1
+                g.s[top] = i
+        assert g.hand_size(1) == 3
+        hands = [g.hand(1, i) for i in range(g.nisland)]
+        player = ISMCTS(iterations=40)
+        player.start(g, 0)
+        decisions.append((player.decide(g, random.Random(1)), hands))
+    assert decisions[0][1] != decisions[1][1]  # black's hand did change
+    assert decisions[0][0] == decisions[1][0]
+    assert decisions[0][0][0] in (1, 2, 4, 5, 6, 7)

@@ -30,7 +30,7 @@ def press(name, long=False):
 
 
 # the page opens on a game: MENU, First: black, New game
-NEW_GAME = [{"key": "m"}, press("TURN"), {"key": "t"}] + [{"key": "m"}] * 6 + [{"key": "Enter"}]
+NEW_GAME = [{"key": "m"}, press("TURN"), {"key": "t"}] + [{"key": "m"}] * 8 + [{"key": "Enter"}]
 SETUP_PRESSES = [press(e["at"] if e["op"] == "place" else "TURN") for e in SETUP]
 STEPS = NEW_GAME + SETUP_PRESSES + [
     {"observe": "setup"},

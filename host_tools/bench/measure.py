@@ -252,21 +252,28 @@ def firmware_jobs(logdir):
 
 
 # The device opponent (core/kahuna_ai.py): one turn decided at positions of a
-# game the device plays against itself (turns played before deciding).
+# game the device plays against itself (turns played before deciding), then two
+# built openings, the heaviest the search meets (issue 28): an empty board with
+# white holding one card of each of the 5 highest-degree islands, and of the 4.
 AI_HEADER = {"game": "kahuna", "layout": "kahuna", "cards": "digital", "seed": 2026,
              "first": "white", "variants": []}
 AI_TURNS = (0, 1, 10, 20, 40)
+AI_BUILT = (("5 cards", 5), ("4 top cards", 4))
 
 
 def ai_jobs():
-    """Lines (settrace) and bytes of Planner.decide(), and the candidate moves it tried."""
+    """Lines (settrace) and bytes of Planner.decide(), and its work units (candidates tried)."""
     setup = "\n".join([
         "from companion.core.games import new_game",
         "from companion.core.kahuna_ai import Planner",
         "H = %s" % _q(AI_HEADER),
         "def at(turns):\n    g = new_game(H, P.layout('kahuna'))\n    a = Planner(g)\n    n = 0\n"
         "    while n < turns and not g.over():\n        a.play_turn()\n        n += 1\n    return a",
-        "A = [at(t) for t in %r]" % (AI_TURNS,),
+        "def built(k):\n    g = new_game(H, P.layout('kahuna'))\n"
+        "    top = sorted(range(g.nisland), key=lambda x: -g.board.degree[x])[:k]\n"
+        "    for i in range(g.nisland):\n        g.s[g.HAND + i] = 1 if i in top else 0\n"
+        "    return Planner(g)",
+        "A = [at(t) for t in %r] + [built(k) for k in %r]" % (AI_TURNS, [k for _, k in AI_BUILT]),
         "noop = lambda: None",
         "for a in A:\n    a.decide()",  # warm up: the journal has grown to its size
     ])
@@ -427,7 +434,7 @@ def derive(raw, sizes, games, only, restore_events, firmware):
         f.update(bench_timing.derive(raw))
     if "ai.lines_each" in raw:
         lines, tried = raw["ai.lines_each"], raw["ai.tried_each"]
-        f["ai.turns"] = list(AI_TURNS)
+        f["ai.turns"] = list(AI_TURNS) + [name for name, _ in AI_BUILT]
         f["ai.lines_each"] = lines
         f["ai.tried_each"] = tried
         f["ai.bytes_each"] = raw.get("ai.bytes_each")

@@ -2,8 +2,11 @@
 
 Players: "random" (random legal moves and draws), "greedy" (the best
 immediate gain in stones, then sticks, card by card; draws the face-up card
-that would gain most now, else the pile) and "device" (the device opponent,
-companion/core/kahuna_ai.py: the very code that runs on the board). Seats
+that would gain most now, else the pile), "device" (the device opponent,
+companion/core/kahuna_ai.py: the very code that runs on the board, at its
+strongest level), "device-v1" (the first device opponent, kept as it was:
+device_v1.py) and "ismcts" (an information-set Monte Carlo tree search of
+200 iterations a decision: ismcts.py). Seats
 alternate: player a is white in even games, black in odd ones. Every game is
 a log that `companion replay` plays back.
 """
@@ -17,8 +20,10 @@ from companion.core.games import new_game
 from companion.core.kahuna_ai import Planner
 
 from ..paths import load_layout
+from . import device_v1
+from .ismcts import ISMCTS
 
-PLAYERS = ("random", "greedy", "device")
+PLAYERS = ("random", "greedy", "device", "device-v1", "ismcts")
 
 
 def register(sub):
@@ -149,12 +154,13 @@ def greedy_turn(g, rnd):
 
 
 class Device:
-    def __init__(self):
+    def __init__(self, planner=Planner):
+        self.make = planner
         self.planner = None
 
     def __call__(self, g, rnd):
         if self.planner is None or self.planner.g is not g:
-            self.planner = Planner(g)
+            self.planner = self.make(g)
         return self.planner.play_turn()
 
 
@@ -163,6 +169,10 @@ def player(name):
         return random_turn
     if name == "greedy":
         return greedy_turn
+    if name == "device-v1":
+        return Device(device_v1.Planner)
+    if name == "ismcts":
+        return ISMCTS()
     return Device()
 
 
@@ -175,10 +185,18 @@ def play_game(a, b, seed, a_white, max_turns=400):
     rnd = random.Random(seed)
     lines = [json.dumps(header)]
     seats = (a, b) if a_white else (b, a)
+    for k in (0, 1):
+        if hasattr(seats[k], "start"):
+            seats[k].start(g, k)
     turns = 0
     while not g.over() and turns < max_turns:
-        for e in seats[g.active()](g, rnd):
+        by = g.active()
+        events = seats[by](g, rnd)
+        for e in events:
             lines.append(json.dumps(e))
+        for k in (0, 1):  # a player that keeps count of what it has seen
+            if hasattr(seats[k], "observe"):
+                seats[k].observe(g, events, by)
         turns += 1
     if g.todo_open():  # a cascade ended the game: the players tidy the board (docs/rules.md)
         g.apply({"op": "tidy"})

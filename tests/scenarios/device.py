@@ -125,7 +125,7 @@ class Device:
             self.press("MENU")
         return self
 
-    def new_game(self, first=None, variant1=False, handicap=None, cards=None):
+    def new_game(self, first=None, variant1=False, handicap=None, cards=None, level=None, hints=False):
         """Choose in the menu (opened if needed) and start a game."""
         self.open_menu()
         seq = []
@@ -136,5 +136,7 @@ class Device:
         seq += ["TURN"] * {None: 0, "white": 1, "black": 2}[handicap]
         seq += ["MENU"]
         seq += ["TURN"] * {None: 0, "digital": 1, "solo W": 2, "solo B": 3}[cards]
+        seq += ["MENU"] + ["TURN"] * {None: 0, "strong": 0, "normal": 1, "easy": 2}[level]
+        seq += ["MENU"] + (["TURN"] if hints else [])
         seq += ["MENU", "MENU", "TURN"]  # Brightness, New game
         return self.presses(seq)

@@ -207,7 +207,7 @@ def lot_and_menu():
     first = d.lines()[0]
     d.press("MENU")
     assert d.lines()[1] == ">First       lot"
-    d.presses(["MENU"] * 5 + ["TURN"])  # Brightness 3 -> 4
+    d.presses(["MENU"] * 7 + ["TURN"])  # Brightness 3 -> 4
     assert d.app.brightness == 150
     d.press("UNDO")  # leaves the menu
     assert d.lines()[0] == first
@@ -394,9 +394,9 @@ def sound():
     out["scored"] = heard(d, "TURN", long=True)
     d.presses(["TURN!", "TURN!", "TURN"])
     out["over"] = heard(d, "TURN")
-    d.presses(["MENU"] + ["MENU"] * 9 + ["TURN", "TURN"])  # Volume 2 -> 3 -> 1
+    d.presses(["MENU"] + ["MENU"] * 11 + ["TURN", "TURN"])  # Volume 2 -> 3 -> 1
     assert d.lines()[-1] == ">Volume        1", d.lines()
-    d.presses(["MENU"] * 10 + ["TURN"])  # round to Sound: off
+    d.presses(["MENU"] * 12 + ["TURN"])  # round to Sound: off
     assert d.app.sound is False and ">Sound       off" in d.lines(), d.lines()
     d.press("UNDO")  # back to the game
     out["off"] = heard(d, "ALOA")

@@ -118,9 +118,10 @@ def run_all():
 
 def variant2_on_display():
     d = Device(fresh_dir("cards-v2"), seed=1)
-    # the menu (a fresh board plays at once: MENU opens it): First white, Variant 2 on, Cards digital, New game
+    # the menu (a fresh board plays at once: MENU opens it): First white, Variant 2 on, Cards digital,
+    # (Level, Hints as they are), New game
     d.open_menu()
-    d.presses(["TURN", "MENU", "MENU", "TURN", "MENU", "MENU", "TURN", "MENU", "MENU", "TURN"])
+    d.presses(["TURN", "MENU", "MENU", "TURN", "MENU", "MENU", "TURN", "MENU", "MENU", "MENU", "MENU", "TURN"])
     assert d.log()[0]["variants"] == ["variant2"] and d.log()[0]["cards"] == "digital"
     d.presses(["TURN", "COCO"])  # white takes the face-up COCO: it stays visible
     lines = d.lines()

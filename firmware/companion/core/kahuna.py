@@ -79,6 +79,10 @@ class Kahuna(Game):
             first = draw_start_player(seed)
         first = player_index(PLAYERS, first, "start player")
         self.variant1 = "variant1" in self.variants
+        hints = header.get("hints", False)
+        if hints is not True and hints is not False:
+            raise Illegal('"hints" must be true or false (the learners\' hints on the LEDs)')
+        self.hints = hints
         b = self.base
         s = self.s
         s[b + ROUND] = 1

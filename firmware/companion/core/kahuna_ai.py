@@ -11,10 +11,23 @@ pile's order or the face-down discards.
 
 The plan is a list of steps in a preallocated bytearray (kind, connection,
 card, card), so deciding allocates nothing that grows with the game.
+
+Levels (the menu's "Level", the header's "level", default strong):
+- easy: at most one move a turn, the best by the board it leaves;
+- normal: the climb, one card at a time, while a move gains (issue 19);
+- strong: the climb with a reply check: the TOP best moves of each step are
+  weighed against the opponent's most harmful next stick (one that takes an
+  island and lifts sticks around it; they may hold any card, so REPLY/4 of
+  the harm counts).
+Every level works within a budget of BUDGET units (a unit is a candidate
+move tried or a whole board valued, each a few hundred lines): the climb
+stops, and a step keeps the candidates tried so far, when the units left are
+those the draw needs (one per free connection, 4 for its options). So the
+slowest turn stays near 30,000 lines (docs/bench.md, "The device opponent").
 """
 
 from . import const
-from .kahuna import FINAL, PLAY
+from .kahuna import ACTIVE, FINAL, PLAY, STICKS_EACH
 
 # step kinds
 PLACE = const(1)  # conn, card
@@ -36,14 +49,35 @@ PROGRESS = const(100)
 THREAT = const(30)
 CHANCE = const(15)
 CARD = const(12)
+REPLY = const(1)  # quarters of the opponent's best reply's harm that count (they may lack the card)
+TOP = const(3)  # moves per step given the reply check
+BUDGET = const(52)  # work units a turn (see above): its time on the chip
+
+EASY = const(0)
+NORMAL = const(1)
+STRONG = const(2)
+LEVELS = ("easy", "normal", "strong")
+
+
+def level_of(game):
+    """The header's level (default strong), as EASY, NORMAL or STRONG."""
+    name = getattr(game, "level", "strong")
+    return LEVELS.index(name) if name in LEVELS else STRONG
 
 
 class Planner:
-    def __init__(self, game):
+    def __init__(self, game, level=None):
         self.g = game
+        self.level = level_of(game) if level is None else level
+        self.limit = 10000
+        self.top_c = bytearray(TOP)  # the reply check's candidates: connection, kind, cards
+        self.top_k = bytearray(TOP)
+        self.top_i = bytearray(TOP)
+        self.top_j = bytearray(TOP)
+        self.top_v = [0] * TOP
         self.steps = bytearray(4 * MAX_STEPS)
         self.n = 0
-        self.tried = 0  # candidate moves tried in the last decide()
+        self.tried = 0  # work units of the last decide(): candidates tried, boards valued
         self.iv = [0] * game.nisland  # island values for the player, before a move
         self.cval = [0] * len(game.board.conn_names)  # gain of a free stick, for the draw
 
@@ -116,6 +150,7 @@ class Planner:
 
     def board_value(self, me):
         g = self.g
+        self.tried += 1  # the budget's unit: about one candidate's lines
         v = 0
         iv = self.iv
         for x in range(g.nisland):
@@ -135,6 +170,7 @@ class Planner:
         if g.stones(0) + g.stones(1) != self._nstones or g.s[g.nconn + a] != self._sa or \
                 g.s[g.nconn + e] != self._se:
             v = 0  # a stone moved: sticks left other islands too; count them all
+            self.tried += 1
             for x in range(g.nisland):
                 v += self.island_value(x, me)
         else:
@@ -151,10 +187,20 @@ class Planner:
         me = p + 1
         card = CARD if g.phase() == PLAY else 0
         depth = 0
+        # the budget: the draw will value every free connection, 4 more for its options
+        free = 4
+        for c in range(g.nconn):
+            if not g.s[c]:
+                free += 1
+        self.limit = BUDGET - free
         while not g.over() and self.n < MAX_STEPS - 3:
+            if self.tried >= self.limit:
+                break
             if not self._best_move(p, me, card):
                 break
             depth += 1
+            if self.level == EASY:
+                break
         self._draw(p, me)
         while depth:
             g.take_back()
@@ -170,37 +216,29 @@ class Planner:
             return False
         base = self.board_value(me)
         self._nstones = g.stones(0) + g.stones(1)
-        best = 0
-        bk = 0
-        bc = 0
-        bi = 0
-        bj = 0
+        tv = self.top_v
+        for k in range(TOP):
+            tv[k] = -10000
         # variant 1: the freed connection, without a card
         f = g.freed()
         if f >= 0 and not g.why_not_place(f):
             self._mark(f)
             g.place_free(f)
-            gain = self._after(me, base, f) - base
+            self._keep(self._after(me, base, f) - base, FREE, f, NONE, NONE)
             g.take_back()
-            self.tried += 1
-            if gain > best:
-                best, bk, bc, bi, bj = gain, FREE, f, NONE, NONE
         for i in range(g.nisland):
             if not g.hand(p, i):
                 continue
             for c in b.island_conns[i]:
-                if s[c] or g.why_not_place(c):
+                if s[c] or g.why_not_place(c) or self.tried >= self.limit:
                     continue
                 self._mark(c)
                 g.place_card(c, i)
-                gain = self._after(me, base, c) - base - card
+                self._keep(self._after(me, base, c) - base - card, PLACE, c, i, NONE)
                 g.take_back()
-                self.tried += 1
-                if gain > best:
-                    best, bk, bc, bi, bj = gain, PLACE, c, i, NONE
         them = 3 - me
         for c in range(g.nconn):
-            if s[c] != them:
+            if s[c] != them or self.tried >= self.limit:
                 continue
             a = b.conn_a[c]
             e = b.conn_b[c]
@@ -209,21 +247,115 @@ class Planner:
                 continue
             self._mark(c)
             g.remove_cards(c, i, j)
-            gain = self._after(me, base, c) - base - 2 * card
+            self._keep(self._after(me, base, c) - base - 2 * card, REMOVE, c, i, j)
             g.take_back()
-            self.tried += 1
-            if gain > best:
-                best, bk, bc, bi, bj = gain, REMOVE, c, i, j
-        if not bk:
+        k = 0
+        if self.level == STRONG and self.tried + 4 * (TOP + 1) <= self.limit:
+            k = self._reply_check(me)
+        if tv[k] <= 0:
             return False
-        if bk == PLACE:
-            g.place_card(bc, bi)
-        elif bk == REMOVE:
-            g.remove_cards(bc, bi, bj)
-        else:
-            g.place_free(bc)
+        bk = self.top_k[k]
+        bc = self.top_c[k]
+        bi = self.top_i[k]
+        bj = self.top_j[k]
+        self._make(bk, bc, bi, bj)
         self._add(bk, bc, bi, bj)
         return True
+
+    def _keep(self, gain, kind, c, i, j):
+        """Keep a tried move among the TOP best by gain (ties: the first tried)."""
+        self.tried += 1
+        if self.tried > self.limit:
+            return  # over the budget (its last board recounted all): not a candidate
+        tv = self.top_v
+        k = TOP
+        while k and gain > tv[k - 1]:
+            k -= 1
+        if k == TOP:
+            return
+        m = TOP - 1
+        while m > k:
+            tv[m] = tv[m - 1]
+            self.top_k[m] = self.top_k[m - 1]
+            self.top_c[m] = self.top_c[m - 1]
+            self.top_i[m] = self.top_i[m - 1]
+            self.top_j[m] = self.top_j[m - 1]
+            m -= 1
+        tv[k] = gain
+        self.top_k[k] = kind
+        self.top_c[k] = c
+        self.top_i[k] = i
+        self.top_j[k] = j
+
+    def _make(self, kind, c, i, j):
+        g = self.g
+        if kind == PLACE:
+            g.place_card(c, i)
+        elif kind == REMOVE:
+            g.remove_cards(c, i, j)
+        else:
+            g.place_free(c)
+
+    def _reply_check(self, me):
+        """Which of the TOP moves is best once the opponent's best reply is
+        counted: its gain less what the reply would cost, beside that of
+        making no move. Returns the index; top_v[k] holds the net gain."""
+        tv = self.top_v
+        now = self._harm(me)
+        best = 0
+        bv = -10000
+        for k in range(TOP):
+            if tv[k] <= -10000:
+                break
+            if tv[k] + now <= 0:  # even a reply cut to nothing would not make it worth it
+                continue
+            self._make(self.top_k[k], self.top_c[k], self.top_i[k], self.top_j[k])
+            v = tv[k] + now - self._harm(me)
+            self.g.take_back()
+            if v > bv:
+                best, bv = k, v
+        if bv <= 0:
+            tv[0] = 0
+            return 0
+        tv[best] = bv
+        return best
+
+    def _harm(self, me):
+        """REPLY/4 of the most the opponent's next stick could cost `me` here:
+        a stick on an island where they lack one for the majority."""
+        g = self.g
+        if g.over():
+            return 0
+        b = g.board
+        s = g.s
+        them = 3 - me
+        if g.sticks(them - 1) >= STICKS_EACH:
+            return 0
+        base = self.board_value(me)
+        worst = 0
+        for x in range(g.nisland):
+            if s[g.nconn + x] == them:
+                continue
+            if 2 * (g.count(them, x) + 1) <= b.degree[x]:
+                continue
+            if self.tried >= self.limit:
+                break  # the budget: the threats weighed so far
+            for c in b.island_conns[x]:
+                if s[c] or (g.variant1 and g._end_with_stone(c, me) >= 0):
+                    continue
+                g.act(self._as_them, c)
+                self.tried += 1
+                v = base - self.board_value(me)
+                g.take_back()
+                if v > worst:
+                    worst = v
+                break
+        return worst * REPLY // 4
+
+    def _as_them(self, c):
+        g = self.g
+        g.set(g.base + ACTIVE, 1 - g.active())
+        g._place(c)
 
     def _mark(self, c):
         g = self.g
@@ -279,15 +411,12 @@ class Planner:
         if g.phase() != PLAY:
             self._add(SKIP, NONE, NONE, NONE)
             return
-        self._free_gains(me)
         n = g.hand_size(p)
+        if n >= 5 and (g.may_skip() or g.played_this_turn()):  # (a play leaves fewer than 5)
+            self._add(SKIP, NONE, NONE, NONE)
+            return
+        self._free_gains(me)
         if n >= 5:
-            if g.may_skip():
-                self._add(SKIP, NONE, NONE, NONE)
-                return
-            if g.played_this_turn():  # cannot happen: a play leaves fewer than 5
-                self._add(SKIP, NONE, NONE, NONE)
-                return
             worst = NONE
             wv = 0
             for i in range(g.nisland):

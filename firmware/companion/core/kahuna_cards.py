@@ -38,6 +38,10 @@ class KahunaCards(Kahuna):
         device = header.get("device")
         # solo play: the colour the device opponent plays (its turns are ordinary events)
         self.device = -1 if device is None else self._player(device)
+        level = header.get("level", "strong")
+        if level not in ("easy", "normal", "strong"):
+            raise Illegal('"level" (the device opponent\'s) must be "easy", "normal" or "strong"')
+        self.level = level
         seed = header.get("seed", 0)
         if not isinstance(seed, int):
             raise Illegal('"seed" must be a whole number: the deck is shuffled from it')

@@ -7,7 +7,7 @@ element logs that it is done (took_off / put_on); TURN says "done" for all
 and ends the turn.
 """
 
-from ..core.kahuna import ROUND, SETUP, FINAL
+from ..core.kahuna import ROUND, SETUP, FINAL, STICKS_EACH
 from ..frame import PLAYER, BLINK, FAST, PULSE
 from . import CONFIRMS, IslandCheck, controls, island_elements, todo_event, todo_lines
 
@@ -22,6 +22,11 @@ OPTIONS = (
     ("Cards", (("physical", {}), ("digital", {"cards": "digital", "seed": True}),
                ("solo W", {"cards": "digital", "seed": True, "device": "black"}),
                ("solo B", {"cards": "digital", "seed": True, "device": "white"}))),
+    # the device opponent's level (solo play; core/kahuna_ai.py)
+    ("Level", (("strong", {}), ("normal", {"level": "normal"}), ("easy", {"level": "easy"}))),
+    # learners: islands one stick from changing hands pulse; the digital deck's
+    # hand shown (TURN held) lights the device's suggested move
+    ("Hints", (("off", {}), ("on", {"hints": True}))),
 )
 
 # what decided the game (core decided_by()), in 16 characters
@@ -100,6 +105,42 @@ class UI(IslandCheck):
                     effect[led[k]] = BLINK if now else FAST
         if self.hint >= 0 and s[self.hint] == 0:
             frame.set(self.led[self.hint], PLAYER + self.game.active(), PULSE)
+        if self.game.hints:
+            self._island_hints(frame)
+
+    def _island_hints(self, frame):
+        """Hints: an island one stick from changing hands pulses in the colour
+        that would take it (the player to move first, where both could); an
+        island with a to-do shows the to-do."""
+        g = self.game
+        s = g.s
+        at = g.real_at
+        p = g.active()
+        for x in range(g.nisland):
+            k = self.nconn + x
+            if s[k] != s[at + k]:
+                continue
+            who = self._taker(x, p)
+            if who < 0:
+                who = self._taker(x, 1 - p)
+            if who >= 0:
+                frame.set(self.led[k], PLAYER + who, PULSE)
+
+    def _taker(self, x, p):
+        """p if one more stick of p's would give p island x, else -1."""
+        g = self.game
+        s = g.s
+        me = p + 1
+        if s[self.nconn + x] == me or g.sticks(p) >= STICKS_EACH or g.over():
+            return -1
+        n = 0
+        free = False
+        for c in g.board.island_conns[x]:
+            if s[c] == me:
+                n += 1
+            elif not s[c] and not (g.variant1 and g._end_with_stone(c, 2 - p) >= 0):
+                free = True
+        return p if free and 2 * (n + 1) > g.board.degree[x] else -1
 
     def lines(self):
         g = self.game

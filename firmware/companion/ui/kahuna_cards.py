@@ -7,7 +7,11 @@ Presses (besides the board's sticks, as in ui/kahuna.py):
 - a connection: place (paid with the chosen card, else a card of an end
   island) or remove an opponent stick (two cards of its islands);
 - TURN long: show / hide the active player's hand (hidden again at the end
-  of every turn);
+  of every turn); with Hints on, while the hand is shown the board lights the
+  device opponent's suggested move for the player to move (the stick to put
+  on pulses in their colour, one to take off in the opponent's, the card's
+  island pulses) and the display names it ("Hint +ALOA-HUNA": put on,
+  "Hint -ALOA-HUNA": take off, or the draw);
 - TURN short: the draw. The display lists the face-up row; an island press
   takes that face-up card, TURN short again the top of the pile, TURN long
   skips the draw. In the final turns TURN short ends the turn.
@@ -48,6 +52,8 @@ class CardsUI(PhysicalUI):
             self.ai = Planner(game)
         self.plan_for = -1  # events in effect when the plan was made
         self.mover = 0  # the player to play at the last press (a draw's words)
+        self.coach = None  # hints: the planner's suggestion for a human (made when asked)
+        self.coach_for = -1
         self.stage = game.get(0) * 4 + game.phase()
         self._plan()
 
@@ -59,6 +65,20 @@ class CardsUI(PhysicalUI):
         if self.device_turn() and self.plan_for != self.game.events_in_effect():
             self.ai.decide()
             self.plan_for = self.game.events_in_effect()
+
+    def suggestion(self):
+        """Hints, hand shown: the device's first step for the player to move, or None."""
+        g = self.game
+        if not g.hints or not self.show or self.device_turn() or g.over() or g.phase() == 0:
+            return None
+        if self.coach is None:
+            from ..core.kahuna_ai import Planner
+
+            self.coach = Planner(g)
+        if self.coach_for != g.events_in_effect():
+            self.coach.decide()
+            self.coach_for = g.events_in_effect()
+        return self.coach.step(0) if self.coach.n else None
 
     def _next(self):
         """The device's next step (kind, conn, card, card), or None."""
@@ -217,6 +237,16 @@ class CardsUI(PhysicalUI):
                 frame.set(self.led[c], PLAYER + 1 - self.device, FAST)
         elif self.chosen >= 0:
             frame.set(self.led[self.nconn + self.chosen], PLAYER + self.game.active(), PULSE)
+        hint = self.suggestion()
+        if hint is not None:
+            kind, c, i, j = hint
+            p = self.game.active()
+            if kind == PLACE or kind == FREE:
+                frame.set(self.led[c], PLAYER + p, PULSE)
+            elif kind == REMOVE:
+                frame.set(self.led[c], PLAYER + 1 - p, PULSE)
+            if kind == PLACE or kind == DISCARD or kind == DRAW_FACE:
+                frame.set(self.led[self.nconn + i], PLAYER + p, PULSE)
 
     def lines(self):
         g = self.game
@@ -252,6 +282,9 @@ class CardsUI(PhysicalUI):
                 notes.append(self.note)
             if self.show and self.mine in (-1, g.active()):
                 notes.append(self._hand_text(g.active()))
+                hint = self.suggestion()
+                if hint is not None:
+                    notes.append(self._hint_text(hint))
             else:
                 notes.append("Hand %d:hold TURN" % g.hand_size(g.active()))
             if self.drawing:
@@ -280,6 +313,15 @@ class CardsUI(PhysicalUI):
                 text += g.board.island_names[i][:3]
                 n -= 1
         return text[:16]
+
+    def _hint_text(self, step):
+        """The suggestion in 16 columns: "Hint +ALOA-HUNA" (put on), "Hint -..." (take off)."""
+        kind, c, i, j = step
+        if kind == PLACE or kind == FREE:
+            return "Hint +" + self.game.board.conn_names[c]
+        if kind == REMOVE:
+            return "Hint -" + self.game.board.conn_names[c]
+        return ("Hint" + self._say(step))[:16]
 
     def _say(self, step):
         kind, c, i, j = step

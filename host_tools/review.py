@@ -1,0 +1,248 @@
+"""`companion review GAME.jsonl`: a Kahuna game rated move by move by the
+device opponent's judgement (companion/core/kahuna_ai.py), as an HTML page
+with the board after every move (the drawings of `companion replay -o`).
+
+Every stick put on or taken off is rated: the board it leaves is scored by
+the planner's evaluation (stones, islands nearly won or lost, sticks) for
+the player who moved, beside the best single move the player had there.
+The loss is what the move gave away against that best move, in points of
+the evaluation (a stone is 100); a loss of a stone or more is a blunder,
+of 40 or more a doubtful move. With the digital deck the review knows each
+hand (the log's deck), so the moves compared are those the player could pay
+for, and each turn also shows the plan the device would have made. With
+physical cards the log does not say which cards anybody held: the review
+compares every stick the rules allow, as if the player could pay for any,
+and says so; draws and give-backs are listed, not rated.
+"""
+
+import html
+import json
+import sys
+from pathlib import Path
+
+from companion.core import Illegal
+from companion.core.kahuna import PLAYERS
+from companion.core.kahuna_ai import STRONG, Planner
+from companion.core.log import LogError, apply_line, start
+
+from .draw import board as draw
+from .files import InputError, read_bytes
+from .paths import load_layout
+
+BLUNDER = 100  # a stone
+DOUBTFUL = 40
+
+
+def register(sub):
+    p = sub.add_parser("review", help="rate every move of a Kahuna game by the device AI; write an HTML page")
+    p.add_argument("log", help="a Kahuna game log (JSON lines)")
+    p.add_argument("-o", "--output", metavar="FILE", help="the HTML page (default: the log's name with .html)")
+    p.set_defaults(func=run)
+
+
+# --- rating ------------------------------------------------------------------------
+def _value(planner, g, p):
+    return planner.board_value(p + 1)
+
+
+def _moves(g):
+    """The board moves the active player has here: (name, do) pairs; with the
+    digital deck only those its hand pays for (the planner's pick of cards)."""
+    b = g.board
+    p = g.active()
+    out = []
+    deck = getattr(g, "deck", False)
+    if deck:
+        if g.why_not_play():
+            return out
+        f = g.freed()
+        if f >= 0 and not g.why_not_place(f):
+            out.append(("put on %s (free)" % b.conn_names[f], lambda c=f: g.place_free(c)))
+    for c in range(g.nconn):
+        if g.owner(c) == 0 and not g.why_not_place(c):
+            if not deck:
+                out.append(("put on %s" % b.conn_names[c], lambda c=c: g.place(c)))
+                continue
+            a, e = b.conn_a[c], b.conn_b[c]
+            i = a if g.hand(p, a) >= g.hand(p, e) else e
+            if g.hand(p, i):
+                out.append(("put on %s" % b.conn_names[c], lambda c=c, i=i: g.place_card(c, i)))
+        elif g.owner(c) == 2 - p and not g.why_not_remove(c):
+            if not deck:
+                out.append(("take off %s" % b.conn_names[c], lambda c=c: g.remove(c)))
+                continue
+            a, e = b.conn_a[c], b.conn_b[c]
+            pair = (a, e) if g.hand(p, a) and g.hand(p, e) else ((a, a) if g.hand(p, a) >= 2 else (e, e))
+            if g.hand(p, pair[0]) and g.hand(p, pair[1]) and (pair[0] != pair[1] or g.hand(p, pair[0]) >= 2):
+                out.append(("take off %s" % b.conn_names[c], lambda c=c, pr=pair: g.remove_cards(c, pr[0], pr[1])))
+    return out
+
+
+def _best(planner, g):
+    """(name, value) of the best board move here for the player to move, or (None, None)."""
+    p = g.active()
+    best, bv = None, None
+    for name, do in _moves(g):
+        try:
+            do()
+        except Illegal:
+            continue
+        v = _value(planner, g, p)
+        g.take_back()
+        if bv is None or v > bv:
+            best, bv = name, v
+    return best, bv
+
+
+def _changes(g, before):
+    """The stones that changed hands with the last event, in words."""
+    out = []
+    names = g.board.island_names
+    for x in range(g.nisland):
+        was, now = before[x], g.stone(x)
+        if was != now:
+            if now:
+                out.append("%s takes %s" % (PLAYERS[now - 1], names[x]))
+            else:
+                out.append("%s loses %s" % (PLAYERS[was - 1], names[x]))
+    return out
+
+
+def _plan_words(planner):
+    return ", ".join(_step_words(planner.event(k)) for k in range(planner.n))
+
+
+def _step_words(ev):
+    op = ev["op"]
+    if op == "place":
+        return "put on %s" % ev["at"] + (" (%s)" % ev["card"] if ev.get("card") else "")
+    if op == "remove":
+        return "take off %s" % ev["at"] + (" (%s)" % "+".join(ev["cards"]) if ev.get("cards") else "")
+    if op == "discard":
+        return "give back %s" % ev["card"]
+    if op == "draw":
+        return "draw %s" % ev.get("card", "from the pile")
+    return op.replace("_", " ")
+
+
+def review(lines):
+    """(layout, header, rows, notes): one row per event, with the board drawn after it."""
+    texts = [t for t in lines if t.strip()]
+    if not texts:
+        raise LogError(1, "the log is empty: it needs a header line")
+    header, g = start(texts[0], load_layout)
+    if header.get("game") != "kahuna":
+        raise LogError(1, "review rates Kahuna games (this log is %s)" % header.get("game"))
+    layout = load_layout(header.get("layout", "kahuna"))
+    deck = getattr(g, "deck", False)
+    planner = Planner(g, STRONG)
+    notes = []
+    if deck:
+        notes.append("Digital deck: the review knows both hands from the log's deck, so each move is compared "
+                     "with the moves that player's cards could pay for; the device's plan for each turn is shown.")
+    else:
+        notes.append("Physical cards: the log does not say which cards anybody held, so each stick is compared "
+                     "with every stick the rules allow there, as if the player could pay for any; "
+                     "the review cannot tell whether the best move was affordable. Cards are not rated.")
+    rows = []
+    turn_start = True
+    for k, text in enumerate(texts[1:], start=2):
+        event = json.loads(text)
+        op = event.get("op")
+        p = g.active()
+        row = {"n": k - 1, "player": PLAYERS[p], "event": _step_words(event) if op else "?", "rated": False}
+        if deck and turn_start and not g.over() and g.phase() != 0:
+            planner.decide()
+            row["plan"] = _plan_words(planner)
+        if op in ("place", "remove") and not g.over():
+            best, bv = _best(planner, g)
+            before_v = _value(planner, g, p)
+            stones = bytes(g.stone(x) for x in range(g.nisland))
+            apply_line(g, text, k)
+            v = _value(planner, g, p)
+            row.update(rated=True, swing=v - before_v, best=best, loss=0 if bv is None else max(0, bv - v))
+            row["mark"] = "blunder" if row["loss"] >= BLUNDER else ("doubtful" if row["loss"] >= DOUBTFUL else "")
+            row["changes"] = _changes(g, stones)
+        else:
+            stones = bytes(g.stone(x) for x in range(g.nisland))
+            apply_line(g, text, k)
+            row["changes"] = _changes(g, stones)
+        turn_start = op in ("end_turn", "draw", "end_round") or g.active() != p
+        row["svg"] = draw.game_svg(layout, g, "after move %d" % row["n"])
+        rows.append(row)
+    return layout, header, rows, notes
+
+
+# --- the page ----------------------------------------------------------------------
+def text_line(row):
+    out = "%3d %-5s %s" % (row["n"], row["player"], row["event"])
+    if row["changes"]:
+        out += " [%s]" % "; ".join(row["changes"])
+    if row["rated"]:
+        out += "  swing %+d" % row["swing"]
+        if row["loss"]:
+            out += ", best %s (%d better)" % (row["best"], row["loss"])
+        if row["mark"]:
+            out += " " + row["mark"].upper()
+    return out
+
+
+def page(log_name, header, rows, notes):
+    e = html.escape
+    out = ["<!DOCTYPE html>", "<html><head><meta charset='utf-8'><title>Review: %s</title>" % e(log_name),
+           "<style>body{font-family:sans-serif;max-width:1100px;margin:auto}"
+           ".blunder{background:#fdd}.doubtful{background:#ffd}td,th{padding:2px 8px;text-align:left}"
+           "details{margin:4px 0}</style></head><body>",
+           "<h1>Review of %s</h1>" % e(log_name)]
+    for n in notes:
+        out.append("<p>%s</p>" % e(n))
+    rated = [r for r in rows if r["rated"]]
+    for who in PLAYERS:
+        mine = [r for r in rated if r["player"] == who]
+        out.append("<p><b>%s</b>: %d moves rated, %d blunders, %d doubtful, %d points given away in all.</p>" % (
+            who, len(mine), sum(r["mark"] == "blunder" for r in mine), sum(r["mark"] == "doubtful" for r in mine),
+            sum(r["loss"] for r in mine)))
+    out.append("<p>Swing: what the move changed in the mover's evaluation (a stone is 100). "
+               "Loss: how much better the best move found was. Blunder: a loss of %d or more; "
+               "doubtful: %d or more.</p>" % (BLUNDER, DOUBTFUL))
+    out.append("<table><tr><th>#</th><th>player</th><th>move</th><th>result</th><th>swing</th>"
+               "<th>best move found</th><th>loss</th><th></th></tr>")
+    for r in rows:
+        cls = r.get("mark") or ""
+        out.append("<tr class='%s'><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td>"
+                   "<td>%s</td><td>%s</td></tr>" % (
+                       cls, r["n"], e(r["player"]), e(r["event"]), e("; ".join(r["changes"])),
+                       "%+d" % r["swing"] if r["rated"] else "", e(r["best"] or "") if r["rated"] else "",
+                       r["loss"] if r["rated"] else "", cls))
+        if r.get("plan"):
+            out.append("<tr><td></td><td colspan='7'><i>device's plan for this turn: %s</i></td></tr>" % e(r["plan"]))
+    out.append("</table><h2>The board after each move</h2>")
+    for r in rows:
+        out.append("<details%s><summary>%s</summary>%s</details>" % (
+            " open" if r.get("mark") == "blunder" else "", e(text_line(r)), r["svg"]))
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+def run(args):
+    try:
+        lines = read_bytes(args.log, "game log").decode("utf-8", "replace").split("\n")
+        layout, header, rows, notes = review(lines)
+    except InputError as e:
+        print("companion review: %s" % e, file=sys.stderr)
+        return 2
+    except LogError as e:
+        print("%s: %s" % (args.log, e), file=sys.stderr)
+        return 2
+    out = Path(args.output) if args.output else Path(args.log).with_suffix(".html")
+    try:
+        out.write_text(page(Path(args.log).name, header, rows, notes))
+    except OSError as e:
+        print("companion review: cannot write %s: %s" % (out, e), file=sys.stderr)
+        return 2
+    for n in notes:
+        print(n)
+    for r in rows:
+        print(text_line(r))
+    print("review written to %s" % out)
+    return 0

@@ -1,0 +1,65 @@
+"""`companion review`: every board move rated by the device AI, the captures named,
+an HTML page with the board after every move; hot-seat games with physical cards
+and games with the digital deck."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from host_tools.review import review, text_line
+from host_tools.selfplay.command import play_game, player
+
+EXAMPLE = Path(__file__).parent / "logs" / "worked_example.jsonl"
+
+
+def test_the_worked_example_names_its_capture_cascade():
+    layout, header, rows, notes = review(EXAMPLE.read_text().splitlines())
+    assert len(rows) == 22
+    assert "Physical cards" in notes[0] and "cannot tell" in notes[0]
+    r = rows[16]  # white's BARI-DUDA: BARI taken, black's ALOA-BARI lifted, ALOA lost
+    assert (r["n"], r["player"], r["event"]) == (17, "white", "put on BARI-DUDA")
+    assert r["changes"] == ["black loses ALOA", "white takes BARI"]
+    assert rows[17]["changes"] == ["white takes ALOA", "black loses HUNA"]
+    assert rows[20]["changes"] == ["white loses DUDA", "black takes ELAI", "black takes HUNA"]
+    assert [r["n"] for r in rows if r["rated"]] == [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 17, 18, 20, 21]
+    assert not any(r["rated"] for r in rows if r["event"] == "end turn")
+    for r in rows:
+        if r["rated"]:
+            assert r["loss"] >= 0 and r["mark"] == ("blunder" if r["loss"] >= 100 else
+                                                    "doubtful" if r["loss"] >= 40 else "")
+    assert rows[17]["loss"] == 0 and rows[17]["best"] == "put on ALOA-BARI"  # the capture was the best move
+    assert text_line(rows[16]).startswith(" 17 white put on BARI-DUDA [black loses ALOA; white takes BARI]")
+
+
+def test_review_cli_writes_the_page(tmp_path):
+    out = tmp_path / "review.html"
+    res = subprocess.run([sys.executable, "-m", "host_tools.cli", "review", str(EXAMPLE), "-o", str(out)],
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    assert "white takes BARI" in res.stdout and res.stdout.splitlines()[-1] == "review written to %s" % out
+    page = out.read_text()
+    assert page.count("<svg") == 22  # the board after every move
+    assert "black loses ALOA; white takes BARI" in page
+
+
+def test_review_of_a_digital_deck_game_shows_the_device_plan(tmp_path):
+    lines, _ = play_game(player("device"), player("random"), 4, True)
+    layout, header, rows, notes = review(lines)
+    assert "Digital deck" in notes[0]
+    assert rows[0]["plan"]  # the device's plan for white's first turn
+    rated = [r for r in rows if r["rated"]]
+    assert rated and all(r["player"] in ("white", "black") for r in rated)
+    # the device (white) follows its own plan: its first move is its plan's first step
+    assert rows[0]["plan"].startswith(rows[0]["event"])
+
+
+def test_review_refuses_other_games_and_bad_logs(tmp_path):
+    log = tmp_path / "duell.jsonl"
+    log.write_text('{"game": "duell", "layout": "duell", "variants": []}\n')
+    res = subprocess.run([sys.executable, "-m", "host_tools.cli", "review", str(log)], capture_output=True, text=True)
+    assert res.returncode == 2 and "review rates Kahuna games" in res.stderr
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(EXAMPLE.read_text() + '{"op": "place", "at": "ALOA-BARI"}\n')
+    res = subprocess.run([sys.executable, "-m", "host_tools.cli", "review", str(bad)], capture_output=True, text=True)
+    assert res.returncode == 2 and "line 24" in res.stderr
+    assert not (tmp_path / "bad.html").exists()
