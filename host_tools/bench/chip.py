@@ -9,6 +9,7 @@ import statistics
 
 from .. import chip
 from ..chip import game, image
+from .measure import AI_BUILT, AI_HEADER, AI_TURNS
 from .random_games import random_log
 
 TARGETS = {"chip.press_to_light_ms.worst": 10, "chip.boot_to_light_ms": 300, "chip.boot_to_light_ms.300": 300,
@@ -46,6 +47,49 @@ def step(self, now):
 runloop.Loop.step = step
 runloop.run()
 """
+
+
+# The device opponent on the chip: Planner.decide() at the bench's positions
+# (measure.ai_jobs: a game the device plays against itself, and the
+# highest-degree cards in hand on an empty board), timed with ticks_us.
+AI_PROBE = """import json, time
+from companion.core.games import new_game
+from companion.core.kahuna_ai import Planner
+H = %s
+with open("/board_layouts/kahuna.json") as f:
+    L = json.load(f)
+def at(turns):
+    g = new_game(H, L)
+    a = Planner(g)
+    n = 0
+    while n < turns and not g.over():
+        a.play_turn()
+        n += 1
+    return a
+def built(k):
+    g = new_game(H, L)
+    top = sorted(range(g.nisland), key=lambda x: -g.board.degree[x])[:k]
+    for i in range(g.nisland):
+        g.s[g.HAND + i] = 1 if i in top else 0
+    return Planner(g)
+out = []
+for a in [at(t) for t in %r] + [built(k) for k in %r]:
+    a.decide()
+    t = time.ticks_us()
+    a.decide()
+    out.append(time.ticks_diff(time.ticks_us(), t))
+print("AI", json.dumps(out))
+"""
+
+
+def _ai_turns():
+    """ms of the device opponent's turn at each bench position, on the chip."""
+    code = AI_PROBE % (json.dumps(AI_HEADER), list(AI_TURNS), [k for _, k in AI_BUILT])
+    r = chip.run(image.build(extra=[("/main.py", code.encode())]), 30000)
+    found = [x for x in r["console"].splitlines() if x.startswith("AI ")]
+    if not found:
+        raise RuntimeError("the AI probe printed nothing: %s" % r["console"][-500:])
+    return [us / 1000 for us in json.loads(found[-1][3:])]
 
 
 def _steps(console):
@@ -111,7 +155,9 @@ def measure():
     p = chip.run(image.build(extra=[game.saved_game()]), pairs[-1][1] + 400, pairs, keep_image=True)
     got = [json.loads(x).get("at") for x in game.saved_events(p["image"])[1:]]
     f["chip.presses_lost"] = sum(1 for n in names if n not in got)
-    f["chip.ai_turn_ms.worst"] = None  # not measured on the chip yet (docs/bench.md)
+    turns = _ai_turns()
+    f["chip.ai_turn_ms.each"] = [round(t, 1) for t in turns]
+    f["chip.ai_turn_ms.worst"] = round(max(turns), 1)
     return f
 
 
