@@ -18,7 +18,16 @@ _NATIVE = {"passed": 0, "failed": 0}
 _CHIP = {"passed": 0, "failed": 0, "skipped": 0, "why": ""}
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_configure(config):
+    # the browser tests' screenshots (tests/browser/simpage.py SHOTS): in the run's temporary folder
+    factory = getattr(config, "_tmp_path_factory", None)
+    if factory is not None and not os.environ.get("COMPANION_SHOTS"):
+        os.environ["COMPANION_SHOTS"] = str(factory.mktemp("shots", numbered=False))
+    if factory is not None:  # hypothesis's own cache too (no example database: see the profiles)
+        from hypothesis.configuration import set_hypothesis_home_dir
+
+        set_hypothesis_home_dir(str(factory.mktemp("hypothesis", numbered=False)))
     config.addinivalue_line("markers", "native: runs device code under the native MicroPython unix port")
     config.addinivalue_line("markers", "chip: runs the firmware on the emulated RP2040 (host_tools/chip)")
 
@@ -33,6 +42,19 @@ def session_tmpdir(tmp_path_factory):
         mp.setenv("TMPDIR", top)
         mp.setattr(tempfile, "tempdir", top)
         yield top
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session):
+    """After pytest has removed a passing run's folders (tmp_path_retention_policy),
+    its own folder for this user's runs goes too, once empty: nothing stays in $TMPDIR."""
+    base = getattr(getattr(session.config, "_tmp_path_factory", None), "_basetemp", None)
+    if base is not None:
+        for folder in (base, base.parent):
+            try:
+                folder.rmdir()
+            except OSError:  # kept: a failing test's files, or another run's
+                pass
 
 
 @pytest.fixture(scope="session")

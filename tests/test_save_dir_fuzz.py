@@ -37,7 +37,8 @@ from host_tools.micropython import run_native
 from tests import save_dirs
 from tests.test_log_dialect import ALPHABET, BASES
 
-COUNT = int(os.environ.get("SAVE_DIR_FUZZ", "400"))  # e.g. SAVE_DIR_FUZZ=5000 for a longer run
+COUNT = int(os.environ.get("SAVE_DIR_FUZZ", "400"))  # under CPython; e.g. SAVE_DIR_FUZZ=5000 for a longer run
+NATIVE_COUNT = int(os.environ.get("SAVE_DIR_FUZZ_NATIVE", "5000"))  # under native MicroPython (about 40 s)
 # docs/bench.md gives 167 KB as the smallest heap that boots a 300-event Kahuna log.
 # One boot of a mutated directory with this harness (it also replays the kept log
 # to compare) needed at most 168 KB (Kahuna), 164 (Kanaloa), 185 (Rukuni), 152
@@ -175,15 +176,18 @@ def check(case, got, figures_of):
         assert said.startswith("line %d damaged: resumed before it" % bad) or \
             "resumed after line %d" % (bad - 1) in said, (kinds, said, bad)
         assert (n, state) == (want_n, want_state), kinds
-    else:
-        assert said == "" and (n, state) == (want_n, want_state), (kinds, said, n, want_n)
+    else:  # replay finds no bad line; the store may still have found damage in its files (a junk
+        # piece after a torn one), archived, with the same lines kept
+        assert said == "" or "resumed after line %d" % want_n in said, (kinds, said, n, want_n)
+        assert (n, state) == (want_n, want_state), (kinds, said, n, want_n)
     figures_of["same verdict"] += 1
 
 
-def report(figures, where, count):
-    figures("save directories (%s): booted without a crash or halt" % where, "%d/%d" % (COUNT, COUNT), "all")
+def report(figures, where, count, total=None):
+    total = COUNT if total is None else total
+    figures("save directories (%s): booted without a crash or halt" % where, "%d/%d" % (total, total), "all")
     figures("save directories (%s): same verdict as replay" % where, "%d/%d" % (
-        count["same verdict"], COUNT - count["only no crash"]), "all compared")
+        count["same verdict"], total - count["only no crash"]), "all compared")
     figures("save directories (%s): gap/emptied/shifted piece: shown state not the saved log" % where,
             "%d/%d" % (count["shown is not saved"], count["only no crash"]), "0 (issue 25 part B)")
 
@@ -218,7 +222,7 @@ def test_mutated_save_directories_under_native_micropython(tmp_path, mpy, figure
     """All directories in one process per game: after its first boot a process keeps about 68 KB
     (the modules' code, interned names) that a board, booting once, does not have twice; so the
     batch runs at BATCH_HEAP and a sample of single boots at the smallest heap (below)."""
-    all_cases = cases(COUNT)
+    all_cases = cases(NATIVE_COUNT)
     count = {"same verdict": 0, "only no crash": 0, "shown is not saved": 0}
     for game in ("kahuna", "kanaloa", "rukuni", "duell"):
         chosen = [c for c in all_cases if c[0] == game]
@@ -226,7 +230,7 @@ def test_mutated_save_directories_under_native_micropython(tmp_path, mpy, figure
         assert len(got) == len(chosen)
         for case, verdict in zip(chosen, got):
             check(case, verdict, count)
-    report(figures, "native MicroPython, %s heap" % BATCH_HEAP, count)
+    report(figures, "native MicroPython, %s heap" % BATCH_HEAP, count, NATIVE_COUNT)
 
 
 @pytest.mark.native

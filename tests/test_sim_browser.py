@@ -5,7 +5,7 @@ driving Debian's /usr/bin/chromium) clicks through the rule sheets' worked
 example and reports what the page shows. The expected LEDs and display text
 come from the same presses on the simulated device under CPython
 (tests/scenarios/device.py), and the worked example's facts are checked by
-hand as well. Screenshot: artifacts/sim.png (copied to docs/images/simulator.png
+hand as well. Screenshot: sim.png in the run's temporary folder (copied to docs/images/simulator.png
 when UPDATE_IMAGES=1).
 """
 
@@ -14,7 +14,7 @@ import json
 import pytest
 
 from companion.frame import BLINK, FAST, PLAYER, STEADY
-from tests.browser.simpage import ROOT, drive, needs_browser, sim_server, update_image
+from tests.browser.simpage import ROOT, SHOTS, drive, needs_browser, sim_server, update_image
 from tests.scenarios.device import Device, fresh_dir
 from tests.scenarios.kahuna_scenarios import SETUP
 
@@ -47,7 +47,7 @@ STEPS = NEW_GAME + SETUP_PRESSES + [
     press("DUDA-ELAI"),  # white takes DUDA back...
     press("TURN", long=True),  # ...and took the last card: the 1st scoring
     {"observe": "scored"},
-    {"screenshot": str(ROOT / "artifacts" / "sim.png")},
+    {"screenshot": str(SHOTS / "sim.png")},
     {"download": True},
     {"reload": True},
     {"observe": "reloaded", "blink": True},
@@ -224,6 +224,6 @@ def test_game_files(seen, expected):
 
 
 def test_screenshot_saved(seen):
-    shot = ROOT / "artifacts" / "sim.png"
+    shot = SHOTS / "sim.png"
     assert shot.stat().st_size > 10000
     update_image(shot, "simulator.png")  # docs/images/simulator.png, with UPDATE_IMAGES=1 only

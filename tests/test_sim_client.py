@@ -16,7 +16,7 @@ import json
 import pytest
 
 from companion.ui import words
-from tests.browser.simpage import ROOT, drive, needs_browser, sim_server, update_image
+from tests.browser.simpage import ROOT, SHOTS, drive, needs_browser, sim_server, update_image
 from tests.scenarios.device import Device, fresh_dir
 from tests.scenarios.kahuna_cards_device_scenarios import human_turn
 from tests.test_sim_browser import NEW_GAME, SETUP_PRESSES, press
@@ -27,8 +27,8 @@ LOGS = ROOT / "tests" / "logs"
 ENDS = {"kahuna": "kahuna_full_game.jsonl", "kanaloa": "kanaloa_four_players.jsonl",
         "rukuni": "rukuni_last_stones.jsonl", "duell": "duell_basic.jsonl"}
 SOLO_SEED = 7
-END_SHOT = ROOT / "artifacts" / "sim-end.png"
-TABLET_SHOT = ROOT / "artifacts" / "sim-tablet.png"
+END_SHOT = SHOTS / "sim-end.png"
+TABLET_SHOT = SHOTS / "sim-tablet.png"
 
 
 def layout(name):

@@ -10,13 +10,13 @@ import re
 
 import pytest
 
-from tests.browser.simpage import ROOT, drive, needs_browser, page_leds, sim_server, update_image
+from tests.browser.simpage import ROOT, SHOTS, drive, needs_browser, page_leds, sim_server, update_image
 from tests.scenarios.duell_device_scenarios import Duel
 from tests.scenarios.duell_scenarios import BASIC, MEMORY, B, W
 
 pytestmark = needs_browser
 
-SHOT = ROOT / "artifacts" / "sim-duell.png"
+SHOT = SHOTS / "sim-duell.png"
 KEYS = {"a": "bison mask 0", "s": "bison mask 1", "d": "bison mask 2",
         "j": "wolf mask 0", "k": "wolf mask 1", "l": "wolf mask 2"}  # the panels' keyboard shortcuts
 LONG = "!"  # a press name ending so is held (long press)

@@ -19,14 +19,14 @@ import pytest
 from companion.frame import FLASH, RED
 from companion.hal.buzzer import DUTY, TONES
 from companion.app import ACCEPTED, REFUSED
-from tests.browser.simpage import ROOT, drive, needs_browser, sim_server, update_image
+from tests.browser.simpage import ROOT, SHOTS, drive, needs_browser, sim_server, update_image
 from tests.scenarios.device import Device, fresh_dir
 
 pytestmark = needs_browser
 
 SEED = 7  # the firmware's "lot" on the page (?seed=) and on the simulated device
-SHOT = ROOT / "artifacts" / "sim-first.png"
-PHONE_SHOT = ROOT / "artifacts" / "sim-phone.png"
+SHOT = SHOTS / "sim-first.png"
+PHONE_SHOT = SHOTS / "sim-phone.png"
 GAMES = ["kahuna", "kanaloa", "rukuni", "duell"]
 
 STEPS = [

@@ -10,7 +10,7 @@ import pytest
 
 from companion.core.rng import Rng
 from companion.frame import BLINK, PULSE, YELLOW
-from tests.browser.simpage import ROOT, drive, needs_browser, page_leds, sim_server, update_image
+from tests.browser.simpage import ROOT, SHOTS, drive, needs_browser, page_leds, sim_server, update_image
 from tests.scenarios.common import game
 from tests.scenarios.device import Device, fresh_dir
 from tests.scenarios.rukuni_scenarios import move, reference_moves, stone_hints
@@ -19,7 +19,7 @@ pytestmark = needs_browser
 
 HEADER = {"game": "rukuni", "layout": "rukuni", "variants": [], "first": "white"}
 NEW_GAME = ["MENU", "TURN", "MENU", "MENU", "TURN"]  # the menu; First: white, New game
-SHOT = ROOT / "artifacts" / "sim-rukuni.png"
+SHOT = SHOTS / "sim-rukuni.png"
 
 
 def seeded_game(seed=5):

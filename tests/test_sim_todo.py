@@ -2,12 +2,12 @@
 reload in the middle of a cascade finds the same elements still marked
 (the confirmations are in the log, not in the page's memory)."""
 
-from tests.browser.simpage import ROOT, drive, needs_browser, sim_server
+from tests.browser.simpage import ROOT, SHOTS, drive, needs_browser, sim_server
 from tests.test_sim_browser import NEW_GAME, SETUP_PRESSES, press
 
 pytestmark = needs_browser
 
-SHOT = ROOT / "artifacts" / "sim-todo.png"
+SHOT = SHOTS / "sim-todo.png"
 STEPS = NEW_GAME + SETUP_PRESSES + [
     press("BARI-DUDA"),  # white: a stone on BARI; black's ALOA-BARI and ALOA stone come off
     press("ALOA-BARI"),  # one of them confirmed: taken off

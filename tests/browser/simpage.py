@@ -60,6 +60,10 @@ def page_leds(page):
     return dict((n, [e["colour"], e["effect"]]) for n, e in page["elements"].items() if e["colour"])
 
 
+# screenshots go to the run's temporary folder (tests/conftest.py sets it up)
+SHOTS = Path(os.environ.get("COMPANION_SHOTS") or ROOT / "artifacts")
+
+
 def update_image(shot, name):
     """Copy a screenshot to docs/images/NAME only when asked (UPDATE_IMAGES=1),
     so the tracked images are not rewritten by every test run."""
