@@ -111,7 +111,6 @@ class Loop:
             self.press_at = None
             app.idle()
 
-
     # The scan and the LED render allocate nothing (tests/test_firmware_alloc.py),
     # so they run with the heap locked: MicroPython then puts the frames of the
     # functions they call on the C stack instead of the heap, where each such
