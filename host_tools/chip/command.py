@@ -4,6 +4,7 @@ pseudo-terminal, for mpremote and `companion flash` (docs/flashing.md)."""
 import signal
 import sys
 
+from ..device.virtual_device import serve
 from . import NoChip
 from .serial_port import EmulatedPico
 
@@ -21,13 +22,4 @@ def run(args):
     except NoChip as e:
         print("companion virtual-pico: %s" % e, file=sys.stderr)
         return 2
-    print(dev.port, flush=True)
-    print("emulated Pico on %s (its flash lives as long as it runs); Ctrl-C stops it" % dev.port,
-          file=sys.stderr, flush=True)
-    try:
-        dev._proc.wait()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        dev.stop()
-    return 0
+    return serve(dev, "emulated Pico on %s (its flash lives as long as it runs); Ctrl-C stops it" % dev.port)

@@ -163,9 +163,13 @@ def run(args):
         return 2
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop cleanly on kill too
     dev = VirtualDevice(args.fs, args.capacity, args.version, args.mpy).start()
+    return serve(dev, "virtual device on %s (filesystem in %s); Ctrl-C stops it" % (dev.port, dev.fs_dir))
+
+
+def serve(dev, said):
+    """Print the started device's port (and `said` on stderr), then serve until Ctrl-C or a kill."""
     print(dev.port, flush=True)
-    print("virtual device on %s (filesystem in %s); Ctrl-C stops it" % (dev.port, dev.fs_dir),
-          file=sys.stderr, flush=True)
+    print(said, file=sys.stderr, flush=True)
     try:
         dev._proc.wait()
     except KeyboardInterrupt:
