@@ -17,14 +17,15 @@ import copy
 import math
 
 from companion.core.kahuna import PLAY
+from companion.core.kahuna_ai import DISCARD, DRAW_FACE, DRAW_PILE, FREE, PLACE, REMOVE, step_event
+from companion.core.kahuna_ai import SKIP as END
 from companion.core.kahuna_cards import FACE_UP
 
 ITERATIONS = 200
 ROLLOUT = 8
 UCB_C = 0.7
 
-# actions: (kind, conn, card, card)
-PLACE, REMOVE, FREE, DISCARD, DRAW_FACE, DRAW_PILE, END = range(1, 8)
+# actions: (kind, conn, card, card), the device planner's step kinds
 
 
 def clone(g):
@@ -107,22 +108,7 @@ def do(g, a):
 
 def event(g, a):
     """The action as a log event."""
-    kind, c, i, j = a
-    b = g.board
-    names = b.island_names
-    if kind == PLACE:
-        return {"op": "place", "at": b.conn_names[c], "card": names[i]}
-    if kind == REMOVE:
-        return {"op": "remove", "at": b.conn_names[c], "cards": [names[i], names[j]]}
-    if kind == FREE:
-        return {"op": "place", "at": b.conn_names[c]}
-    if kind == DISCARD:
-        return {"op": "discard", "card": names[i]}
-    if kind == DRAW_FACE:
-        return {"op": "draw", "card": names[i]}
-    if kind == DRAW_PILE:
-        return {"op": "draw", "from": "pile"}
-    return {"op": "end_turn"}
+    return step_event(g.board, a)
 
 
 def value(g, me):

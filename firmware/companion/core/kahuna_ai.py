@@ -65,6 +65,25 @@ def level_of(game):
     return LEVELS.index(name) if name in LEVELS else STRONG
 
 
+def step_event(board, step):
+    """A step (kind, conn, card, card) as a log event (a dict)."""
+    kind, c, i, j = step
+    names = board.island_names
+    if kind == PLACE:
+        return {"op": "place", "at": board.conn_names[c], "card": names[i]}
+    if kind == REMOVE:
+        return {"op": "remove", "at": board.conn_names[c], "cards": [names[i], names[j]]}
+    if kind == FREE:
+        return {"op": "place", "at": board.conn_names[c]}
+    if kind == DISCARD:
+        return {"op": "discard", "card": names[i]}
+    if kind == DRAW_FACE:
+        return {"op": "draw", "card": names[i]}
+    if kind == DRAW_PILE:
+        return {"op": "draw", "from": "pile"}
+    return {"op": "end_turn"}
+
+
 class Planner:
     def __init__(self, game, level=None):
         self.g = game
@@ -98,22 +117,7 @@ class Planner:
 
     def event(self, k):
         """Step k as a log event (a dict), for the log and the host tools."""
-        kind, c, i, j = self.step(k)
-        b = self.g.board
-        names = b.island_names
-        if kind == PLACE:
-            return {"op": "place", "at": b.conn_names[c], "card": names[i]}
-        if kind == REMOVE:
-            return {"op": "remove", "at": b.conn_names[c], "cards": [names[i], names[j]]}
-        if kind == FREE:
-            return {"op": "place", "at": b.conn_names[c]}
-        if kind == DISCARD:
-            return {"op": "discard", "card": names[i]}
-        if kind == DRAW_FACE:
-            return {"op": "draw", "card": names[i]}
-        if kind == DRAW_PILE:
-            return {"op": "draw", "from": "pile"}
-        return {"op": "end_turn"}
+        return step_event(self.g.board, self.step(k))
 
     # --- scoring a board ---------------------------------------------------------
     def island_value(self, x, me):
