@@ -131,12 +131,13 @@ def measure():
     presses = game.example_presses(BOOT_MS)
     r = chip.run(image.build(extra=[game.saved_game(), ("/main.py", STEP_PROBE)]),
                  presses[-1][2] + 1500, [(c, at, h) for k, c, at, h in presses], keep_image=True)
-    lit = [t for kind, t in game.light_times(r, presses)]
+    timed = game.light_times(r, presses)
+    lit = [t for kind, t in timed]
     if lit and None not in lit:
         f["chip.press_to_light_ms.median"] = round(statistics.median(lit), 1)
         f["chip.press_to_light_ms.worst"] = round(max(lit), 1)
         for kind in ("plain", "cascade", "remove", "refused", "undo"):
-            mine = [t for k, t in game.light_times(r, presses) if k == kind]
+            mine = [t for k, t in timed if k == kind]
             if mine:
                 f["chip.press_to_light_ms.%s" % kind] = round(max(mine), 1)
     shown = [t for kind, t in game.display_times(r, presses) if kind == "turn" and t is not None]

@@ -58,15 +58,3 @@ def run(fs_image, ms, presses=(), cut_after=-1, keep_image=False, timeout=600):
             report["image"] = out.read_bytes()
     return report
 
-
-def first_change(frames, led, after_ms, before=None):
-    """The time of the first LED frame after `after_ms` in which `led` differs
-    from what it showed before (None if none)."""
-    shown = before
-    for f in frames:
-        colour = f["on"].get(str(led))
-        if f["t_ms"] <= after_ms:
-            shown = colour
-        elif colour != shown:
-            return f["t_ms"]
-    return None

@@ -45,7 +45,7 @@ export function loadUf2(mcu, bytes) {
 }
 
 export class Pico {
-  constructor({ uf2, bootrom, fsImage, profile, layoutLeds = 0 }) {
+  constructor({ uf2, bootrom, fsImage, profile }) {
     this.sim = new Simulator();
     const mcu = (this.mcu = this.sim.rp2040);
     mcu.logger = new ConsoleLogger(LogLevel.Error);
@@ -61,7 +61,6 @@ export class Pico {
     this.i2cBytes = []; // {t_ms, n} per transaction
     this.cutAfter = -1; // power cut: stop at this flash operation (index into flashOps)
     this.cut = false;
-    this.nLeds = layoutLeds;
     this.pressed = new Set();
     // the CPU's busy stretches between sleeps (WFE/WFI): the run loop's steps
     this.busySince = 0;
