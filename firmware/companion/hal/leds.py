@@ -170,8 +170,8 @@ class Leds:
                         e = fe[i]
                         if e:
                             stale[i] = 1  # animated: its level comes from _animate
-                            if e != effect[i] and e <= FLASH and e != PULSE:
-                                self.restart |= 1 << e  # a new blink starts lit, now
+                            if e != effect[i] and (e == BLINK or e == FAST or e == FLASH):
+                                self.restart |= 1 << e  # its rhythm restarts at this render
                         else:  # steady: the palette at this brightness
                             want[3 * i:3 * i + 3] = rgb[fc[i]]
         colour[:] = fc  # in C
