@@ -80,6 +80,7 @@ class App:
         self.game = None
         self.ui = None
         self.pending = []  # events shown but not yet in the log on flash (see flush)
+        self.header_due = None  # a game started at boot: its log is begun by the first flush (after the light)
         self.unsaved = False  # the last flush failed
         self._quiet = False  # inside idle()
         self._tried = 0  # events pending at the last failed write
@@ -159,7 +160,7 @@ class App:
             self.message = wrap(self.said)
         if self.game is None:
             said, message = self.said, self.message  # a damaged log's word stays in view
-            self.new_game()
+            self.new_game(at_boot=True)
             if self.game is None:
                 self.menu_open = True
             elif message:
@@ -377,11 +378,11 @@ class App:
         """The run loop calls this when nobody has pressed for a while: flash
         work that may erase (merging log pieces, a checkpoint) happens here,
         never between a press and its light."""
-        if self.pending:
+        if self.pending or self.header_due is not None:
             self._quiet = True
             self.flush()
             self._quiet = False
-        if self.pending or self.unsaved or self.game is None:
+        if self.pending or self.header_due is not None or self.unsaved or self.game is None:
             return
         store = self.store
         try:
@@ -410,6 +411,13 @@ class App:
             if not self.message:  # a press cleared it
                 self._show_unsaved()
             return False  # tried already: again with the next event, or in quiet time
+        if self.header_due is not None:
+            try:
+                self.store.begin(self.header_due)
+            except (OSError, MemoryError) as e:
+                self._not_saved(e)
+                return False
+            self.header_due = None
         while pending:
             try:
                 self.store.append(pending[0])
@@ -571,7 +579,9 @@ class App:
             h["seed"] = self.seed()
         return h
 
-    def new_game(self, remote=None, seed=None, deal=None):
+    def new_game(self, remote=None, seed=None, deal=None, at_boot=False):
+        """Start a game with the menu's choices. At boot its log is begun by
+        the first flush, after the first light (the run loop flushes at once)."""
         if self.remote is not None and remote is None:
             self._say("a remote game: start the next one from the host (docs/remote.md)")
             return
@@ -586,7 +596,11 @@ class App:
             game = new_game(h, layout)
             self.flush()  # the old game's last events go into its log before it is archived
             del self.pending[:]
-            self.store.begin(h)
+            self.header_due = None  # a game started at boot and never logged: replaced
+            if at_boot:
+                self.header_due = h
+            else:
+                self.store.begin(h)
         except (Illegal, LayoutError, OSError, ValueError) as e:
             self._say("cannot start: %s" % e)
             return

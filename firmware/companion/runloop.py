@@ -63,6 +63,7 @@ class Loop:
         self.ticker = None  # the clock last ticked; a new one (new game) ticks at once
         self.tick_at = 0
         self.press_at = None  # the last press, until App.idle() has run after it
+        self.collect_due = False  # gc.collect() in the step after App.idle()
         self.link = link  # link.Link in a remote game: the broker, stepped like the store
 
     def step(self, now):
@@ -95,7 +96,7 @@ class Loop:
             app.tone = 0
         if bz is not None:
             bz.tick(now)
-        if app.pending:  # light first, then the log on flash, then the display
+        if app.pending or app.header_due is not None:  # light first, then the log on flash, then the display
             app.flush()
         if self.link is not None:  # what is on flash goes out; what came in is shown
             self.link.step(now)
@@ -109,7 +110,11 @@ class Loop:
             screen.step()
         elif self.press_at is not None and age(now, self.press_at) >= IDLE_MS:
             self.press_at = None
+            self.collect_due = True
             app.idle()
+        elif self.collect_due:  # a step of its own: the heap tidied while nobody presses,
+            self.collect_due = False  # so that a press rarely meets a collection
+            gc.collect()
 
     # The scan and the LED render allocate nothing (tests/test_firmware_alloc.py),
     # so they run with the heap locked: MicroPython then puts the frames of the
@@ -159,6 +164,7 @@ class Halted:
     ticker = None
     version = 1
     pending = ()
+    header_due = None
 
     def __init__(self, lines, n=0):
         self.lines = lines
@@ -343,7 +349,7 @@ def _screen(board, layouts, names):
             return board.screen(load_json(layouts + "/profiles/" + name + ".json"))
         except Exception:
             pass
-    return board.Screen(board.NoDisplay())
+    return board.no_screen()
 
 
 def start_device(profile_name=None, layout_name="kahuna", store_root="/games", layouts=LAYOUTS):
@@ -361,20 +367,20 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
         print("companion:", e)
         screen = _screen(board, layouts, (PROFILES.get(sys.platform),))  # the usual display
         return Loop(_halt(boot_problem(e, path)), NoButtons(), NoLeds(), screen)
-    screen = _screen(board, layouts, (name, PROFILES.get(sys.platform)))
-    screen.show(["Companion", "starting..."])
     layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile, profile_crc,
                                     checked_marks(layouts + "/checked.txt"))
     app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, layouts=layouts,
                                                            flash=board.flash()))
     if isinstance(app, Halted):
+        screen = _screen(board, layouts, (name, PROFILES.get(sys.platform)))
         try:
             leds = board.leds(profile, BLANK_LEDS)  # whatever an earlier run lit goes off
         except Exception:
             leds = NoLeds()
         return Loop(Halted(app.lines, BLANK_LEDS), NoButtons(), leds, screen)
     leds = board.leds(profile, app.frame.n)
-    leds.render(app.frame, 0, app.brightness)  # light first, then set up the buttons (the loop re-times blinks)
+    leds.render(app.frame, 0, app.brightness)  # light first, then the display and the buttons (the loop re-times blinks)
+    screen = _screen(board, layouts, (name, PROFILES.get(sys.platform)))
     return Loop(app, board.buttons(profile), leds, screen, board.buzzer(profile))
 
 

@@ -16,7 +16,6 @@ from .buttons import Buttons, GpioScanner, MatrixScanner, Mcp23017Scanner
 # (GPIO 0-31; 28-31 do not exist and read 0) and GPIO_IN1_REG (GPIO 32-39).
 IN_REGS = {"rp2": (0xD0000004,), "esp32": (0x3FF4403C, 0x3FF44040)}
 from .leds import Leds, GRB
-from .screen import Screen
 
 
 def flash():
@@ -126,14 +125,22 @@ class NoDisplay:
         pass
 
 
+def no_screen():
+    from .screen import Screen
+
+    return Screen(NoDisplay())
+
+
 def screen(profile):
+    """The display (imported after the first light: boot lights the LEDs first)."""
     spec = profile.get("display")
     if not spec:
-        return Screen(NoDisplay())
+        return no_screen()
+    from .screen import Screen
     from .ssd1306 import SSD1306_I2C
 
     try:
         return Screen(SSD1306_I2C(128, 64, _i2c(spec), spec.get("addr", 0x3C)))
     except OSError:
         print("no SSD1306 display answers at I2C address %d: playing without it" % spec.get("addr", 0x3C))
-        return Screen(NoDisplay())
+        return no_screen()

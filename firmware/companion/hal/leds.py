@@ -34,6 +34,7 @@ MA_IDLE = const(1)  # mA per WS2812, all dark
 
 
 FAST_MS = const(125)  # FAST's half period
+RHYTHMS = (BLINK, FAST, FLASH)  # made once: render runs with the heap locked (runloop.py)
 PULSE_STEP_MS = const(40)  # the pulse's brightness changes in steps of this (25 a second)
 CHUNK = const(8)  # LEDs _diff compares at once, in C
 ONE = tuple(bytes((e,)) for e in range(HALF + 1))  # each effect as one byte, for bytearray.find (in C)
@@ -113,7 +114,7 @@ class Leds:
         if all_ or frame.colour != self.colour or frame.effect != self.effect:  # C-level comparisons
             self._diff(frame, all_)
             if self.restart:
-                for e in (BLINK, FAST, FLASH):
+                for e in RHYTHMS:
                     if self.restart & (1 << e):
                         # FAST (take off) marks a piece that was lit: it starts dark, the
                         # others (put on: was dark; a refusal's red) start lit
