@@ -34,7 +34,7 @@ except ImportError:  # CPython
     def heap_unlock():
         return 0
 
-SCAN_MS = 2  # device loop period (a step takes well under this when idle)
+SCAN_MS = 1  # device loop period: a settled press waits at most this (plus a step) for the loop
 FLASH_MS = 700  # how long a refused press flashes red
 TICK_MS = 1000  # how often a game UI's clock (UI.tick) is called
 IDLE_MS = 1000  # no press for this long: the app's quiet-time flash work (App.idle)
@@ -427,6 +427,7 @@ def run(profile_name=None, layout_name=None, layouts=LAYOUTS):
         return
     if config.get("remote"):
         remote_play(loop, config)
+    gc.collect()  # boot's garbage (about 100 KB): collected now, not during the first presses
     while True:
         t = time.ticks_ms()
         loop.step(t)
