@@ -131,10 +131,11 @@ class App:
         return self.layout
 
     # --- boot ------------------------------------------------------------------
-    def boot(self):
+    def boot(self, log_later=False):
         """Restore the game from the log on flash; with none, start a game with
         the menu's first choices at once (the players can start playing; MENU
-        changes the options and starts another).
+        changes the options and starts another). log_later: that game's log is
+        begun by the first flush (the device's run loop: after the first light).
 
         A damaged log never stops the board: the game resumes after its
         longest valid prefix, the whole original goes to the archive, and
@@ -160,7 +161,7 @@ class App:
             self.message = wrap(self.said)
         if self.game is None:
             said, message = self.said, self.message  # a damaged log's word stays in view
-            self.new_game(at_boot=True)
+            self.new_game(at_boot=log_later)
             if self.game is None:
                 self.menu_open = True
             elif message:

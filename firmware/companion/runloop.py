@@ -63,7 +63,9 @@ class Loop:
         self.ticker = None  # the clock last ticked; a new one (new game) ticks at once
         self.tick_at = 0
         self.press_at = None  # the last press, until App.idle() has run after it
-        self.collect_due = False  # gc.collect() in the step after App.idle()
+        self.quiet = 0  # steps of quiet-time work left after App.idle()
+        self.look = None  # (LED pin, layout marks): the look is saved in quiet time (lit.py)
+        self.looked = -1  # the app version last saved as the look
         self.link = link  # link.Link in a remote game: the broker, stepped like the store
 
     def step(self, now):
@@ -110,11 +112,28 @@ class Loop:
             screen.step()
         elif self.press_at is not None and age(now, self.press_at) >= IDLE_MS:
             self.press_at = None
-            self.collect_due = True
+            self.quiet = 2
             app.idle()
-        elif self.collect_due:  # a step of its own: the heap tidied while nobody presses,
-            self.collect_due = False  # so that a press rarely meets a collection
-            gc.collect()
+        elif self.quiet:  # quiet time goes on, a step each: the board's look saved, then
+            self.quiet -= 1  # the heap tidied (so that a press rarely meets a collection)
+            if self.quiet:
+                self._save_look()
+            else:
+                gc.collect()
+
+    def _save_look(self):
+        """The LEDs' bytes as the saved game's look (lit.py), on a board whose
+        layout `companion flash` checked, when the frame shows just the game."""
+        app = self.app
+        if (self.look is None or app.version == self.looked and app.store.lit or app.game is None
+                or app.menu_open or app.flashing or app.held >= 0 or app.checking > 0 or app.pending
+                or app.header_due is not None or app.unsaved):
+            return
+        try:
+            app.store.save_lit(self.look[0], self.leds.strip.buf, self.look[1])
+            self.looked = app.version
+        except OSError:
+            pass  # no look saved: boot renders the log
 
     # The scan and the LED render allocate nothing (tests/test_firmware_alloc.py),
     # so they run with the heap locked: MicroPython then puts the frames of the
@@ -275,10 +294,10 @@ def _seed():
         return time.ticks_us() & 0x3FFFFFFF
 
 
-def boot_app(layout, store_root, seed=_seed, layouts=LAYOUTS, flash=None):
+def boot_app(layout, store_root, seed=_seed, layouts=LAYOUTS, flash=None, log_later=False):
     app = App(layout, Store(store_root, flash=flash), seed,
               lambda name: load_json(layouts + "/" + name + ".json"))
-    app.boot()
+    app.boot(log_later)
     return app
 
 
@@ -367,10 +386,10 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
         print("companion:", e)
         screen = _screen(board, layouts, (PROFILES.get(sys.platform),))  # the usual display
         return Loop(_halt(boot_problem(e, path)), NoButtons(), NoLeds(), screen)
-    layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile, profile_crc,
-                                    checked_marks(layouts + "/checked.txt"))
+    marks = checked_marks(layouts + "/checked.txt")
+    layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile, profile_crc, marks)
     app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, layouts=layouts,
-                                                           flash=board.flash()))
+                                                           flash=board.flash(), log_later=True))
     if isinstance(app, Halted):
         screen = _screen(board, layouts, (name, PROFILES.get(sys.platform)))
         try:
@@ -381,7 +400,10 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
     leds = board.leds(profile, app.frame.n)
     leds.render(app.frame, 0, app.brightness)  # light first, then the display and the buttons (the loop re-times blinks)
     screen = _screen(board, layouts, (name, PROFILES.get(sys.platform)))
-    return Loop(app, board.buttons(profile), leds, screen, board.buzzer(profile))
+    loop = Loop(app, board.buttons(profile), leds, screen, board.buzzer(profile))
+    if marks:  # a layout `companion flash` checked: the board's look is saved for the next power-on
+        loop.look = (profile["leds"]["pin"], marks)
+    return loop
 
 
 def device_config(path=CONFIG):
@@ -428,6 +450,7 @@ def run(profile_name=None, layout_name=None, layouts=LAYOUTS):
     if config.get("remote"):
         remote_play(loop, config)
     gc.collect()  # boot's garbage (about 100 KB): collected now, not during the first presses
+    loop.press_at = time.ticks_ms()  # quiet-time work (a checkpoint, the look) after boot too
     while True:
         t = time.ticks_ms()
         loop.step(t)

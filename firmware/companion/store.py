@@ -39,7 +39,7 @@ import sys
 
 from binascii import hexlify, unhexlify
 
-from . import blocks
+from . import blocks, lit
 from .core import log
 
 ENOSPC = getattr(errno, "ENOSPC", 28)
@@ -377,6 +377,27 @@ class Store:
         self.convert = False  # raw blocks read without a raw block device: rewritten as a piece first
         if not _exists(root):
             os.mkdir(root)
+        self.lit = _exists(root + "/" + lit.NAME)  # the board's saved look (lit.py): gone before any change
+
+    # --- the saved look (lit.py) ---------------------------------------------
+    def save_lit(self, pin, data, marks):
+        """Save the strip's bytes as the look of the game as it is on flash now
+        (marks: the layout's and profile's, runloop.checked_marks())."""
+        with open(self.root + "/" + lit.NAME, "wb") as f:
+            f.write(lit.pack(pin, data, marks))
+        self.lit = True
+
+    def _unlit(self):
+        """Before the saved game changes: its saved look goes (a cut after this
+        leaves no look, and boot renders the log)."""
+        if self.lit:
+            path = self.root + "/" + lit.NAME
+            try:
+                os.remove(path)
+            except OSError:
+                if _exists(path):
+                    raise  # the change waits (App: not saved, tried again) rather than leave a wrong look
+            self.lit = False
 
     # --- reading -------------------------------------------------------------
     def read(self, mend=True):
@@ -577,6 +598,7 @@ class Store:
         path = self.root + "/" + CURRENT
         if not _exists(path):
             return
+        self._unlit()
         self.archive()  # nothing is dropped: a game it replaces goes to the archive
         os.mkdir(self.dir)
         os.rename(path, self.dir + "/00000.jl")
@@ -588,6 +610,7 @@ class Store:
         dropped. The new folder is written first and renamed into place after
         the archiving, so a cut leaves the old game running or the new one
         started."""
+        self._unlit()
         data = _line(header).encode() + b"\n"
         new, spare = self._fresh(data)
         if self.n == 1:  # never played: not worth a place in the archive
@@ -634,6 +657,7 @@ class Store:
         """Log one event. On a full flash the oldest archived game is deleted
         to make room, once per attempt; other failures raise OSError.
         event: a dict, or its line (str) as another board wrote it."""
+        self._unlit()
         line = _line(event)
         try:
             self._append(line)
@@ -733,6 +757,7 @@ class Store:
         from its first n lines (none: no game), copied line by line into a
         new folder first, so a cut leaves the damaged log or the repaired
         one. Returns the archive's name."""
+        self._unlit()
         new = self._fresh(self.lines(n))[0] if n else None
         with open(self.dir + "/" + NOTE, "w") as f:
             f.write(note + "\n")
@@ -750,6 +775,7 @@ class Store:
         """Keep the first n lines (remote play heals a divergence so): they are
         copied line by line into a new folder, which then takes the old
         one's place (a cut leaves the old log or the cut one)."""
+        self._unlit()
         new, spare = self._fresh(self.lines(n))
         self._clear_check()
         _rmtree(self.dir)

@@ -34,6 +34,7 @@ SAFE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")  # a layout or profile 
 
 # Where things go on the board.
 DEVICE_PACKAGE = "/lib/companion"
+SAVED_LOOK = "/games/lit.bin"  # firmware/companion/lit.py
 DEVICE_LAYOUT = "/board_layouts/%s.json"
 DEVICE_PROFILE = "/board_layouts/profiles/%s.json"
 DEVICE_CONFIG = "/config.json"  # which layout and profile to use
