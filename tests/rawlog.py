@@ -41,6 +41,7 @@ def appends():
     dev = fresh()
     s = Store(ROOT, flash=dev)
     s.begin(HEADER)
+    s.maintain()  # the quiet time after a new game: its first raw block
     erases, ops = dev.erases, dev.ops
     for e in EVENTS:
         s.append(e)
@@ -59,6 +60,7 @@ def cut(step):
     dev = fresh()
     s = Store(ROOT, flash=dev)
     s.begin(HEADER)
+    s.maintain()  # the quiet time after a new game: its first raw block
     s.append(EVENTS[0])
     dev.cut_at = dev.ops + step
     try:
@@ -83,6 +85,7 @@ def fill():
     dev = fresh()
     s = Store(ROOT, flash=dev)
     s.begin(HEADER)
+    s.maintain()  # the quiet time after a new game: its first raw block
     quiet = []
     erases_in_appends = 0
     n = 0
@@ -105,6 +108,7 @@ def elsewhere():
     other = Flash(16, 4096, 256)
     s = Store(ROOT, flash=other)
     s.begin(HEADER)
+    s.maintain()  # the quiet time after a new game: its first raw block
     for e in EVENTS:
         s.append(e)
     return {"raw": s.raw is not None, "files": files(), "other_programs": other.programs,
@@ -116,6 +120,7 @@ def side():
     dev = fresh()
     s = Store(ROOT, flash=dev)
     s.begin(HEADER)
+    s.maintain()  # the quiet time after a new game: its first raw block
     s.append(EVENTS[0])
     s.save_check(b"\x00\xff\n\x07")
     s.save_clock(61000)
@@ -137,12 +142,16 @@ def truncate():
     dev = fresh()
     s = Store(ROOT, flash=dev)
     s.begin(HEADER)
+    s.maintain()  # the quiet time after a new game: its first raw block
     for e in EVENTS:
         s.append(e)
     kept = s.repair(2, "note")
-    s.append({"op": "end_turn"})
-    return {"kept": kept, "kept_log": saved_log(ROOT, kept).decode().count("\n"), "files": files(),
-            "log": saved_log(ROOT).decode(), "n": s.n}
+    s.append({"op": "end_turn"})  # before quiet time: into the new folder's first piece
+    files_before = files()
+    s.maintain()
+    s.append({"op": "end_turn"})  # then into the raw block quiet time wrote
+    return {"kept": kept, "kept_log": saved_log(ROOT, kept).decode().count("\n"), "files": files_before,
+            "files_after": files(), "log": saved_log(ROOT).decode(), "n": s.n}
 
 
 def without_flash():
@@ -152,9 +161,30 @@ def without_flash():
     dev = fresh()
     s = Store(ROOT, flash=dev)
     s.begin(HEADER)
+    s.maintain()  # the quiet time after a new game: its first raw block
     for e in EVENTS[:2]:
         s.append(e)
     plain = Store(ROOT)
     read = [l.decode() for l in plain.read()]
     plain.append(EVENTS[2])
     return {"read": read, "files": files(), "log": saved_log(ROOT).decode()}
+
+
+def first_events():
+    """A new game's events before its first quiet time go into its first
+    piece (a littlefs append: no erase in a press's step); quiet time then
+    writes the first raw block, and the events after it are programmed there."""
+    dev = fresh()
+    s = Store(ROOT, flash=dev)
+    s.begin(HEADER)  # (littlefs erases a block for the new folder)
+    erases = dev.erases
+    s.append(EVENTS[0])
+    out = {"erases_before_quiet": dev.erases - erases, "files_before_quiet": files()}
+    erases = dev.erases
+    s.maintain()
+    out["erases_in_quiet"] = dev.erases - erases
+    erases = dev.erases
+    s.append(EVENTS[1])
+    out.update(erases_after=dev.erases - erases, files=files(), log=saved_log(ROOT).decode(),
+               read=[l.decode() for l in Store(ROOT, flash=dev).read()])
+    return out

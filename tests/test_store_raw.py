@@ -76,8 +76,10 @@ def test_checkpoints_and_the_clock_are_lines_of_the_side_blocks():
 def test_repairing_a_raw_log_keeps_the_prefix_in_a_new_folder():
     got = native("truncate()")
     assert got["kept"] == "game-0001" and got["kept_log"] == 4
-    assert got["log"] == "\n".join([H, E[0], '{"op": "end_turn"}']) + "\n" and got["n"] == 3
-    assert got["files"] == ["00000.jl", "00001.blk"]
+    assert got["log"] == "\n".join([H, E[0], '{"op": "end_turn"}', '{"op": "end_turn"}']) + "\n" and got["n"] == 4
+    # no erase in the repair's step: the next event goes into the first piece, and
+    # from the next quiet time on into raw blocks
+    assert got["files"] == ["00000.jl"] and got["files_after"] == ["00000.jl", "00001.blk"]
 
 
 @pytest.mark.native
@@ -132,3 +134,12 @@ def test_a_block_read_256_bytes_at_a_time_has_the_lines_and_state_of_the_whole_b
         parts = []
         blocks._part(str(path), 16, end, parts.append)
         assert b"".join(parts) == data[16:end] and max(map(len, parts or [b""])) <= 256
+
+
+@pytest.mark.native
+def test_a_new_games_first_events_wait_in_its_first_piece_for_quiet_time_to_write_a_raw_block():
+    got = native("first_events()")
+    assert got["erases_before_quiet"] == 0 and got["files_before_quiet"] == ["00000.jl"]
+    assert got["erases_in_quiet"] == 1 and got["erases_after"] == 0
+    assert got["files"] == ["00000.jl", "00001.blk"]
+    assert got["log"] == "\n".join([H, E[0], E[1]]) + "\n" and got["read"] == [H, E[0], E[1]]

@@ -153,7 +153,7 @@ class App:
                 if game:
                     self._start(game, self.layout)
                     self.based = check[0] if getattr(game, "restored", 0) else 0
-                    self.checked = self.based or store.n
+                    self.checked = self.based  # a log replayed whole gets a checkpoint in quiet time
                     self._resume_clock()
             store.mend()  # a torn last line, a merge's leftover (after a repair: none left)
         except OSError as e:
@@ -378,7 +378,8 @@ class App:
     def idle(self):
         """The run loop calls this when nobody has pressed for a while: flash
         work that may erase (merging log pieces, a checkpoint) happens here,
-        never between a press and its light."""
+        never between a press and its light. True: more is waiting (the run
+        loop calls again after the same quiet while)."""
         if self.pending or self.header_due is not None:
             self._quiet = True
             self.flush()
@@ -388,7 +389,7 @@ class App:
         store = self.store
         try:
             if store.maintain():
-                return  # one erasing job per quiet time: the checkpoint waits for the next
+                return True  # one erasing job per quiet time: the checkpoint waits for the next
             if self.game_name in CHECKPOINTED and store.n - self.checked >= CHECK_EVERY:
                 store.save_check(self.game.snapshot())
                 self.checked = store.n

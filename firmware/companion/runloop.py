@@ -113,7 +113,8 @@ class Loop:
         elif self.press_at is not None and age(now, self.press_at) >= IDLE_MS:
             self.press_at = None
             self.quiet = 2
-            app.idle()
+            if app.idle():
+                self.press_at = now  # more quiet-time work waits: again after the same while
         elif self.quiet:  # quiet time goes on, a step each: the board's look saved, then
             self.quiet -= 1  # the heap tidied (so that a press rarely meets a collection)
             if self.quiet:

@@ -640,18 +640,9 @@ class Store:
                 for line in data:
                     f.write(line)
                     f.write(b"\n")
-        if self.raw is None:
-            return new, None
-        self.raw.clear()
-        try:
-            spare = self.raw.allocate(new)
-        except OSError:
-            return new, None  # no room: the first event tries again
-        if spare[2] is None:  # not found on the flash: the root is on another device
-            _rmtree(new + "/00001.blk")
-            self.flash = self.raw = self.side = None
-            return new, None
-        return new, spare
+        if self.raw is not None:
+            self.raw.clear()  # its first raw block is written in quiet time (maintain)
+        return new, None
 
     def append(self, event):
         """Log one event. On a full flash the oldest archived game is deleted
@@ -677,7 +668,7 @@ class Store:
         raw = self.raw
         if self.tail < 0 and (raw is None or raw.blk is None and raw.spare is None):
             self.read()
-        if raw is not None:
+        if raw is not None and (raw.blk is not None or raw.spare is not None):
             data = line.encode()
             raw.append(self.dir, data)
             self.n += 1
@@ -718,7 +709,12 @@ class Store:
         if self.raw is not None:
             for raw in (self.raw, self.side):
                 if raw.due() and (raw is self.raw or raw.blk is not None):  # .chk: once it is used
-                    raw.spare = raw.allocate(self.dir)
+                    spare = raw.allocate(self.dir)
+                    if spare[2] is None:  # not found on the flash: the root is on another device
+                        _remove("%s/%05d%s" % (self.dir, spare[0], raw.ext))
+                        self.flash = self.raw = self.side = None
+                    else:
+                        raw.spare = spare
                     return True
             return False
         if len(self.closed) < MERGE:
