@@ -323,10 +323,23 @@ class App:
         return ACCEPTED
 
     def _say(self, text):
+        """Say text on the display: worded into lines when the display asks
+        (after the light: making strings is slow on a chip, each one is
+        looked up among the interned ones)."""
         self.said = text
-        head = getattr(self.ui, "head", None)
-        rows = 8 - (head() if head is not None and not self.menu_open else 2)
-        self.message = wrap(text, rows=min(MESSAGE_ROWS, rows))
+        self._message = None
+
+    @property
+    def message(self):
+        if self._message is None:
+            head = getattr(self.ui, "head", None)
+            rows = 8 - (head() if head is not None and not self.menu_open else 2)
+            self._message = wrap(self.said, rows=min(MESSAGE_ROWS, rows))
+        return self._message
+
+    @message.setter
+    def message(self, lines):
+        self._message = lines
 
     def _undo(self, code):
         if self.remote is not None:
@@ -374,6 +387,11 @@ class App:
             return
         self.based = 0
         self._start(game, self.load_layout(self.layout_name))
+
+    def soon(self):
+        """True when quiet-time work should not wait for a long pause (the log
+        has no raw block ready: Store.wants_block)."""
+        return self.store.wants_block() and self.game is not None
 
     def idle(self):
         """The run loop calls this when nobody has pressed for a while: flash

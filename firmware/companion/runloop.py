@@ -38,6 +38,7 @@ SCAN_MS = 1  # device loop period: a settled press waits at most this (plus a st
 FLASH_MS = 700  # how long a refused press flashes red
 TICK_MS = 1000  # how often a game UI's clock (UI.tick) is called
 IDLE_MS = 1000  # no press for this long: the app's quiet-time flash work (App.idle)
+SOON_MS = 100  # ... or this long when the log has no raw block ready (App.soon)
 BLANK_LEDS = 256  # LEDs switched off when boot stops (the chain may be shorter)
 LAYOUTS = "/board_layouts"
 CONFIG = "/config.json"
@@ -110,7 +111,7 @@ class Loop:
             self.drawn = app.version
         elif screen.ndirty:
             screen.step()
-        elif self.press_at is not None and age(now, self.press_at) >= IDLE_MS:
+        elif self.press_at is not None and age(now, self.press_at) >= (SOON_MS if app.soon() else IDLE_MS):
             self.press_at = None
             self.quiet = 2
             if app.idle():
@@ -204,6 +205,9 @@ class Halted:
 
     def idle(self):
         pass
+
+    def soon(self):
+        return False
 
 
 class NoButtons:

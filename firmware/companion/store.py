@@ -702,6 +702,13 @@ class Store:
         self.n += 1
         self.crc = crc32(data, self.crc)
 
+    def wants_block(self):
+        """True when the next event has no raw block ready to be programmed
+        into: it would go into a piece (or, once blocks are in use, wait for
+        an erase), so quiet-time work should come soon."""
+        raw = self.raw
+        return raw is not None and raw.spare is None and (raw.blk is None or raw.blk[3] is None)
+
     def maintain(self):
         """Quiet-time work (no press for a while): allocate the next raw block
         (of the log or of the checkpoints) once the one being written is half
