@@ -57,6 +57,29 @@ def test_every_press_of_the_example_lights_and_is_logged(example, figures):
     assert logged == want  # the refused press, last, logged nothing
 
 
+def test_a_refused_press_and_an_undo_show_within_10_ms_of_contact(example):
+    """The issue's bound (docs/bench.md): the refusal's red, the undone stick's
+    take-off blink starting dark; emulated milliseconds from contact."""
+    presses, r = example
+    shown = dict((kind, t) for kind, t in game.light_times(r, presses) if kind in ("refused", "undo"))
+    assert set(shown) == {"refused", "undo"} and max(shown.values()) <= 10, shown
+
+
+def test_at_power_on_the_board_shows_the_saved_game_within_300_ms():
+    """A game played, quiet time (its look saved), power off; at power on the
+    look comes first, and the full boot then renders the very same frame."""
+    b = game.buttons()
+    names = ["ALOA-BARI", "ALOA-HUNA", "HUNA-IFFI"]
+    presses = [(b[n], BOOT_MS + 250 * i, 60) for i, n in enumerate(names)]
+    played = chip.run(game.fresh_image(), BOOT_MS + 2500, presses, keep_image=True)
+    assert "/games/lit.bin" in game.image.read(played["image"])
+    again = chip.run(played["image"], BOOT_MS)
+    frames = again["frames"]
+    assert len(frames) >= 2 and frames[0]["t_ms"] <= 300, [f["t_ms"] for f in frames]
+    assert frames[0]["on"] == frames[1]["on"] == played["frames"][-1]["on"]
+    assert all(str(b[n]) in frames[0]["on"] for n in names)
+
+
 def test_the_log_goes_to_raw_blocks_with_no_erase_between_a_press_and_its_light(example):
     presses, r = example
     files = game.image.read(r["image"])

@@ -75,7 +75,8 @@ class UI(IslandCheck):
         self.before = bytes(g.s[:self.nelem])
         if g.owner(k) == 0:
             return {"op": "place", "at": name}
-        return {"op": "remove", "at": name}
+        why = g.why_not_remove(k)  # cheap: a refusal says why at once, without an event to apply
+        return {"op": "remove", "at": name} if why is None else why
 
     def accepted(self, event):
         g = self.game
