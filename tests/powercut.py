@@ -105,6 +105,20 @@ def view():
     return out
 
 
+OPEN_FILES = []  # see keep_open_files
+
+
+def keep_open_files(app):
+    """A board cut off has no more Python; here the cut app lives on, and a raw
+    block half written in quiet time (blocks.Raw.prepare) is an open littlefs
+    file: finalised after the unmount below, it would crash MicroPython (a file
+    of a file system gone). So it is kept, never to be finalised."""
+    store = getattr(app, "store", None)
+    for raw in (getattr(store, "raw", None), getattr(store, "side", None)):
+        if raw is not None and raw.job is not None and raw.job[1] is not None:
+            OPEN_FILES.append(raw.job[1])
+
+
 def last_archived():
     try:
         names = Store(ROOT).finished()
@@ -184,6 +198,7 @@ def run(fat, events, progsize=256):
         except PowerCut:
             pass
         assert dev.dead, "cut %d: the power did not fail" % cut
+        keep_open_files(a)
         unmount()
         dev = dev.copy()
         mount(dev, fat)

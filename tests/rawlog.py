@@ -36,12 +36,20 @@ def files():
     return sorted(os.listdir(ROOT + "/log"))
 
 
+def quiet(s):
+    """Quiet time's steps until none is left (Store.maintain: one erase at most each); how many."""
+    n = 0
+    while s.maintain():
+        n += 1
+    return n
+
+
 def appends():
     """Events programmed into the raw block: no erase, no littlefs write."""
     dev = fresh()
     s = Store(ROOT, flash=dev)
     s.begin(HEADER)
-    s.maintain()  # the quiet time after a new game: its first raw block
+    quiet(s)  # the quiet time after a new game: its first raw block
     erases, ops = dev.erases, dev.ops
     for e in EVENTS:
         s.append(e)
@@ -60,7 +68,7 @@ def cut(step):
     dev = fresh()
     s = Store(ROOT, flash=dev)
     s.begin(HEADER)
-    s.maintain()  # the quiet time after a new game: its first raw block
+    quiet(s)  # the quiet time after a new game: its first raw block
     s.append(EVENTS[0])
     dev.cut_at = dev.ops + step
     try:
@@ -85,8 +93,8 @@ def fill():
     dev = fresh()
     s = Store(ROOT, flash=dev)
     s.begin(HEADER)
-    s.maintain()  # the quiet time after a new game: its first raw block
-    quiet = []
+    quiet(s)  # the quiet time after a new game: its first raw block
+    steps = []
     erases_in_appends = 0
     n = 0
     while "00003.blk" not in files() and n < 400:
@@ -94,10 +102,10 @@ def fill():
         s.append({"op": "place", "at": "ALOA-BARI"})
         erases_in_appends += dev.erases - e
         n += 1
-        if s.maintain():
-            quiet.append(n)
+        if quiet(s):
+            steps.append(n)
     again = Store(ROOT, flash=dev)
-    return {"events": n, "quiet": quiet, "erases_in_appends": erases_in_appends, "files": files(),
+    return {"events": n, "quiet": steps, "erases_in_appends": erases_in_appends, "files": files(),
             "lines": len(again.read()), "log_ok": saved_log(ROOT).count(b"\n") == n + 1}
 
 
@@ -108,7 +116,7 @@ def elsewhere():
     other = Flash(16, 4096, 256)
     s = Store(ROOT, flash=other)
     s.begin(HEADER)
-    s.maintain()  # the quiet time after a new game: its first raw block
+    quiet(s)  # the quiet time after a new game: its first raw block
     for e in EVENTS:
         s.append(e)
     return {"raw": s.raw is not None, "files": files(), "other_programs": other.programs,
@@ -120,7 +128,7 @@ def side():
     dev = fresh()
     s = Store(ROOT, flash=dev)
     s.begin(HEADER)
-    s.maintain()  # the quiet time after a new game: its first raw block
+    quiet(s)  # the quiet time after a new game: its first raw block
     s.append(EVENTS[0])
     s.save_check(b"\x00\xff\n\x07")
     s.save_clock(61000)
@@ -142,13 +150,13 @@ def truncate():
     dev = fresh()
     s = Store(ROOT, flash=dev)
     s.begin(HEADER)
-    s.maintain()  # the quiet time after a new game: its first raw block
+    quiet(s)  # the quiet time after a new game: its first raw block
     for e in EVENTS:
         s.append(e)
     kept = s.repair(2, "note")
     s.append({"op": "end_turn"})  # before quiet time: into the new folder's first piece
     files_before = files()
-    s.maintain()
+    quiet(s)
     s.append({"op": "end_turn"})  # then into the raw block quiet time wrote
     return {"kept": kept, "kept_log": saved_log(ROOT, kept).decode().count("\n"), "files": files_before,
             "files_after": files(), "log": saved_log(ROOT).decode(), "n": s.n}
@@ -161,7 +169,7 @@ def without_flash():
     dev = fresh()
     s = Store(ROOT, flash=dev)
     s.begin(HEADER)
-    s.maintain()  # the quiet time after a new game: its first raw block
+    quiet(s)  # the quiet time after a new game: its first raw block
     for e in EVENTS[:2]:
         s.append(e)
     plain = Store(ROOT)
@@ -180,11 +188,30 @@ def first_events():
     erases = dev.erases
     s.append(EVENTS[0])
     out = {"erases_before_quiet": dev.erases - erases, "files_before_quiet": files()}
-    erases = dev.erases
-    s.maintain()
-    out["erases_in_quiet"] = dev.erases - erases
+    out["erases_per_quiet_step"] = per_step = []
+    more = True
+    while more:
+        erases = dev.erases
+        more = s.maintain()
+        per_step.append(dev.erases - erases)
     erases = dev.erases
     s.append(EVENTS[1])
     out.update(erases_after=dev.erases - erases, files=files(), log=saved_log(ROOT).decode(),
                read=[l.decode() for l in Store(ROOT, flash=dev).read()])
     return out
+
+
+def short_block():
+    """A block file left shorter than a block with no line in it (quiet time's
+    preparation stopped by a flash error) is removed when the log is read."""
+    dev = fresh()
+    s = Store(ROOT, flash=dev)
+    s.begin(HEADER)
+    quiet(s)
+    s.append(EVENTS[0])
+    with open(ROOT + "/log/00002.blk", "wb") as f:
+        f.write(b"C" + b"0" * 15 + b"\xff" * 1264)
+    again = Store(ROOT, flash=dev)
+    read = [l.decode() for l in again.read()]
+    again.append(EVENTS[1])
+    return {"read": read, "files": files(), "log": saved_log(ROOT).decode()}

@@ -406,9 +406,10 @@ class App:
             return
         store = self.store
         try:
-            if store.maintain():
-                return True  # one erasing job per quiet time: the checkpoint waits for the next
-            if self.game_name in CHECKPOINTED and store.n - self.checked >= CHECK_EVERY:
+            due = self.game_name in CHECKPOINTED and store.n - self.checked >= CHECK_EVERY
+            if store.maintain(due):
+                return True  # one step (one erase at most) per quiet time: the checkpoint waits
+            if due:
                 store.save_check(self.game.snapshot())
                 self.checked = store.n
         except Exception:  # OSError, MemoryError...: the log itself is safe; tried again next quiet time

@@ -85,20 +85,31 @@ def _part(path, start, end, each=None):
     return out
 
 
-def create(path, size):
-    """Write a block file of `size` bytes (one flash block): its marker, the rest erased."""
+def new_mark():
     try:
         mark = bytearray(os.urandom(MARK))
     except (AttributeError, NotImplementedError, OSError):
         import time
         mark = bytearray(b"%016x" % time.ticks_us())
     mark[0] = 0x43  # never all 0xFF, so never taken for an erased block
+    return bytes(mark)
+
+
+def fill(f, at, end):
+    """Write erased bytes (0xFF) from offset at to end."""
+    while at < end:
+        n = min(len(ERASED), end - at)
+        f.write(ERASED if n == len(ERASED) else ERASED[:n])
+        at += n
+
+
+def create(path, size):
+    """Write a block file of `size` bytes (one flash block): its marker, the rest erased."""
+    mark = new_mark()
     with open(path, "wb") as f:
         f.write(mark)
-        for _ in range((size - MARK) // len(ERASED)):
-            f.write(ERASED)
-        f.write(ERASED[:(size - MARK) % len(ERASED)])
-    return bytes(mark)
+        fill(f, MARK, size)
+    return mark
 
 
 def locate(dev, marks):
@@ -206,9 +217,11 @@ class Raw:
         self.flash = flash
         self.ext = ext
         self.page = bytearray(256)  # program()'s page buffer, made once
+        self.job = None  # a spare being written in quiet time: [path, open file or None, marker, bytes written]
         self.clear()
 
     def clear(self):
+        self.finish()  # a block file half written in quiet time is completed (its folder may move)
         self.blk = None  # [number, marker, flash block (None: not looked up yet), next offset (None: full)]
         self.spare = None  # an empty block for the next one, same form
         self.last = 0  # the highest block number in the folder
@@ -227,7 +240,7 @@ class Raw:
             path = folder + "/" + name
             mark, size, end, clean = scan(path)
             self.last = number
-            if size <= MARK:  # cut while littlefs wrote it: never used
+            if size <= MARK or self.flash is not None and size < self.size() and end <= MARK:  # never used
                 os.remove(path)
                 continue
             if end > MARK or not clean:
@@ -244,6 +257,7 @@ class Raw:
             raise OSError(27)  # EFBIG: a line longer than a block (no event is)
         blk = self.blk
         if blk is None or blk[3] is None or blk[3] + len(line) + 1 > self.size():
+            self.finish()
             if self.spare is None:
                 self.spare = self.allocate(folder)
             blk = self.blk = self.spare
@@ -259,6 +273,48 @@ class Raw:
         """True when the next block should be allocated now, in quiet time."""
         blk = self.blk
         return self.spare is None and (blk is None or blk[3] is None or blk[3] > self.size() // 2)
+
+    def prepare(self, folder):
+        """One quiet-time step towards the spare, each with at most one erase
+        (the loop is held no longer than that): the block file is created;
+        its first 1 KB is written (littlefs erases the block); the rest is
+        written and the file closed; it is found on the flash. True while
+        steps remain. A cut leaves no file or an empty one (littlefs sizes a
+        file when it is closed), which read() removes."""
+        job = self.job
+        try:
+            if job is None:
+                self.last += 1
+                job = self.job = ["%s/%05d%s" % (folder, self.last, self.ext), None, new_mark(), MARK]
+                job[1] = open(job[0], "wb")
+                job[1].write(job[2])
+                return True
+            f = job[1]
+            if f is not None:
+                size = self.size()
+                end = size if job[3] > MARK else min(size, 1280)  # past 1 KB: littlefs programs its first KB
+                fill(f, job[3], end)
+                job[3] = end
+                if end >= size:
+                    job[1] = None
+                    f.close()
+                return True
+            self.job = None
+            self.spare = [self.last, job[2], locate(self.flash, [job[2]])[0], MARK]
+            return False
+        except BaseException:  # a flash error (or a cut, in the tests): no file left open
+            self.job = None
+            if job is not None and job[1] is not None:
+                try:
+                    job[1].close()  # a short file left so has no lines: read() removes it
+                except BaseException:
+                    pass
+            raise
+
+    def finish(self):
+        """The spare being prepared, at once (an event needs it, or its folder is left)."""
+        while self.job is not None:
+            self.prepare(None)
 
     def allocate(self, folder):
         """Write the next block file (littlefs erases a block); it, found on the flash."""

@@ -709,19 +709,17 @@ class Store:
         raw = self.raw
         return raw is not None and raw.spare is None and (raw.blk is None or raw.blk[3] is None)
 
-    def maintain(self):
-        """Quiet-time work (no press for a while): allocate the next raw block
-        (of the log or of the checkpoints) once the one being written is half
-        full, or merge closed pieces. True if it wrote anything."""
+    def maintain(self, check_due=False):
+        """Quiet-time work (no press for a while): one step of preparing the
+        next raw block (of the log, once the one being written is half full;
+        of the checkpoints, once one is used or check_due), or merge closed
+        pieces. True if it wrote anything."""
         if self.raw is not None:
             for raw in (self.raw, self.side):
-                if raw.due() and (raw is self.raw or raw.blk is not None):  # .chk: once it is used
-                    spare = raw.allocate(self.dir)
-                    if spare[2] is None:  # not found on the flash: the root is on another device
-                        _remove("%s/%05d%s" % (self.dir, spare[0], raw.ext))
+                if raw.job is not None or raw.due() and (raw is self.raw or raw.blk is not None or check_due):
+                    if not raw.prepare(self.dir) and raw.spare[2] is None:  # not found: another device
+                        _remove("%s/%05d%s" % (self.dir, raw.spare[0], raw.ext))
                         self.flash = self.raw = self.side = None
-                    else:
-                        raw.spare = spare
                     return True
             return False
         if len(self.closed) < MERGE:
