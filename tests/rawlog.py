@@ -215,3 +215,24 @@ def short_block():
     read = [l.decode() for l in again.read()]
     again.append(EVENTS[1])
     return {"read": read, "files": files(), "log": saved_log(ROOT).decode()}
+
+
+def look_token():
+    """The saved look's log token (lit.token): the last raw block written to,
+    not an empty spare after it; an event programmed into it changes it."""
+    from companion import lit
+
+    dev = fresh()
+    s = Store(ROOT, flash=dev)
+    s.begin(HEADER)
+    header_only = lit.token(ROOT + "/log")
+    quiet(s)
+    s.append(EVENTS[0])
+    one = lit.token(ROOT + "/log")
+    while s.raw.prepare(s.dir):  # the next block ready, nothing in it yet
+        pass
+    with_spare = lit.token(ROOT + "/log")
+    s.append(EVENTS[1])
+    two = lit.token(ROOT + "/log")
+    return {"names": [t.split()[0] for t in (header_only, one, with_spare, two)], "files": files(),
+            "spare changes nothing": with_spare == one, "event changes it": two != one}

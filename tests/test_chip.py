@@ -80,6 +80,30 @@ def test_at_power_on_the_board_shows_the_saved_game_within_300_ms():
     assert all(str(b[n]) in frames[0]["on"] for n in names)
 
 
+def test_no_loop_step_holds_the_board_over_50_ms_through_a_game_quiet_time_and_a_new_game():
+    """The worked example (cascades, a refusal), quiet time (raw blocks, a
+    checkpoint, the look), then New game from the menu and quiet time again:
+    the run loop's steps timed on the chip (the bench's step probe)."""
+    from host_tools.bench.chip import STEP_PROBE
+
+    b = game.buttons()
+    presses = [(c, at, hold) for k, c, at, hold in game.example_presses(BOOT_MS)]
+    t = presses[-1][1] + 2500
+    for code in [b["MENU"]] * 9 + [b["TURN"]]:  # the menu's items to "New game" (tests/scenarios/device.py)
+        presses.append((code, t, 80))
+        t += 250
+    presses.append((b["ALOA-BARI"], t + 300, 80))
+    r = chip.run(game.image.build(extra=[game.saved_game(), ("/main.py", STEP_PROBE)]), t + 2500, presses,
+                 keep_image=True)
+    assert "Traceback" not in r["console"], r["console"]
+    files = game.image.read(r["image"])
+    assert any(p.startswith("/games/game-") for p in files)  # the example's game went to the archive
+    assert [json.loads(x) for x in game.saved_events(r["image"])[1:]] == [{"op": "place", "at": "ALOA-BARI"}]
+    steps = [line.split() for line in r["console"].splitlines() if line.startswith("STEPS ")]
+    worst_ms = max(int(x[2]) for x in steps) / 1000
+    assert worst_ms <= 50, worst_ms
+
+
 def test_the_log_goes_to_raw_blocks_with_no_erase_between_a_press_and_its_light(example):
     presses, r = example
     files = game.image.read(r["image"])

@@ -5,19 +5,19 @@ the emulated Pico: tests/test_chip.py."""
 from tests.scenarios import lit_scenarios as ls
 
 PACK = {"whole": [28, True], "cuts taken": 0, "flips taken": 0, "other marks": None, "no marks": None,
-        "length": 4 + 1 + 2 + 1 + 17 + 36 + 4}
-FOLLOWS = {"before quiet": False, "saved": [28, True], "after press": [False, 1], "saved again": True,
+        "other log": None, "no log": None, "length": 4 + 1 + 2 + 1 + 17 + 1 + 18 + 36 + 4}
+FOLLOWS = {"before quiet": False, "saved": [28, True], "after press": [True, None, 1], "saved again": True,
            "other layout": None, "hand-put log": None}
-STUCK = {"stuck": [0, 1, True, "NOT SAVED"], "then": [2, 0, False]}
+STUCK = {"stuck": [0, True, "cannot start:", True], "then": [1, False]}
 
 
 def test_a_torn_flipped_or_foreign_look_is_never_taken():
     assert ls.pack_and_damage() == PACK
 
 
-def test_the_look_is_saved_in_quiet_time_and_goes_before_the_next_event_is_saved():
+def test_the_look_is_saved_in_quiet_time_and_not_shown_once_another_event_is_logged():
     assert ls.look_follows_the_game() == FOLLOWS
 
 
-def test_a_look_that_cannot_be_removed_holds_the_event_back_until_it_can():
-    assert ls.look_that_cannot_go_holds_the_change_back() == STUCK
+def test_a_look_that_cannot_be_removed_keeps_a_new_game_from_replacing_the_saved_one():
+    assert ls.look_that_cannot_go_keeps_the_game() == STUCK

@@ -152,3 +152,11 @@ def test_a_block_file_left_short_without_lines_is_removed_when_the_log_is_read()
     got = native("short_block()")
     assert got["read"] == [H, E[0]] and got["files"] == ["00000.jl", "00001.blk"]
     assert got["log"] == "\n".join([H, E[0], E[1]]) + "\n"
+
+
+@pytest.mark.native
+def test_the_saved_looks_token_follows_the_last_block_written_to():
+    got = native("look_token()")
+    assert got["names"] == ["00000.jl", "00001.blk", "00001.blk", "00001.blk"]
+    assert got["files"] == ["00000.jl", "00001.blk", "00002.blk"]
+    assert got["spare changes nothing"] and got["event changes it"]

@@ -1,18 +1,23 @@
 """The board's look at power-on, before the rest of the firmware loads.
 
 In quiet time the run loop saves the LED strip's bytes as ROOT/lit.bin
-(Store.save_lit), and the store removes the file before it changes the
-saved game in any way (an event, a new game, a repair, a cut). So a
-lit.bin on flash always shows the saved game: main.py sends it to the
-strip about 60 ms after reset, and the full boot (about half a second
-later) renders the same frame from the log itself.
+(Store.save_lit) with a token of the log as it is then: the name of the
+log folder's last file with something in it (raw blocks follow pieces; a
+spare block is still empty) and the CRC-32 of its bytes up to the erased
+rest. Any event logged later changes that file, so the token no longer
+matches and the look is not shown; a new game, a repair or a cut removes
+the file besides. At power-on main.py checks the token (a folder listing
+and a read of one or two 4 KB files) and sends the look to the strip about
+60 ms after reset; the full boot, about half a second later, renders the
+same frame from the log itself.
 
 lit.bin: b"LIT1", the LED data pin, the LED count (2 bytes, little
-endian), the length of the marks of the layout and profile it was made
-for (1 byte: board_layouts/checked.txt, written by `companion flash`), the
-marks, the strip's bytes (3 per LED, in the strip's colour order) and the
-CRC-32 of all that (4 bytes, little endian). A torn or damaged file, or
-one made for another layout or profile, is not shown."""
+endian), the length of the marks of the layout and profile and the log
+token (1 byte), the marks (board_layouts/checked.txt, written by
+`companion flash`) and the token, separated by a newline, the strip's
+bytes (3 per LED, in the strip's colour order) and the CRC-32 of all that
+(4 bytes, little endian). A torn or damaged file, or one made for another
+layout, profile or log, is not shown."""
 
 import os
 from binascii import crc32
@@ -20,26 +25,45 @@ from binascii import crc32
 MAGIC = b"LIT1"
 NAME = "lit.bin"
 HAND_PUT = "current.jsonl"  # a log put on the board by hand: its look is not known yet
+SPARE = 16  # a raw block's marker (blocks.MARK): a block with nothing more is a spare
 
 
-def pack(pin, data, marks):
-    marks = marks.encode()
-    body = MAGIC + bytes((pin,)) + (len(data) // 3).to_bytes(2, "little") + bytes((len(marks),)) + marks + bytes(data)
+def pack(pin, data, marks, token):
+    key = (marks + "\n" + token).encode()
+    body = MAGIC + bytes((pin,)) + (len(data) // 3).to_bytes(2, "little") + bytes((len(key),)) + key + bytes(data)
     return body + (crc32(body) & 0xFFFFFFFF).to_bytes(4, "little")
 
 
-def unpack(blob, marks):
-    """(pin, strip bytes) if blob is a whole lit.bin made for these marks, else None."""
-    if len(blob) < 12 or blob[:4] != MAGIC:
+def unpack(blob, marks, token):
+    """(pin, strip bytes) if blob is a whole lit.bin made for these marks and
+    this log token, else None."""
+    if len(blob) < 12 or blob[:4] != MAGIC or not marks or not token:
         return None
     body = blob[:-4]
     if (crc32(body) & 0xFFFFFFFF).to_bytes(4, "little") != blob[-4:]:
         return None
     n = int.from_bytes(body[5:7], "little")
     k = body[7]
-    if not marks or body[8:8 + k] != marks.encode() or len(body) != 8 + k + 3 * n:
+    if body[8:8 + k] != (marks + "\n" + token).encode() or len(body) != 8 + k + 3 * n:
         return None
     return body[4], body[8 + k:]
+
+
+def token(folder):
+    """The log folder's last file with something in it and the CRC-32 of its
+    bytes up to the erased rest ("" if there is none)."""
+    try:
+        each = getattr(os, "ilistdir", None)
+        names = [e if isinstance(e, str) else e[0] for e in (each(folder) if each else os.listdir(folder))]
+    except OSError:
+        return ""
+    names = sorted((n for n in names if n.endswith(".jl") or n.endswith(".blk")),
+                   key=lambda n: (n.endswith(".blk"), n))  # raw blocks follow the pieces
+    for name in reversed(names):
+        body = (_read(folder + "/" + name) or b"").rstrip(b"\xff")
+        if len(body) > SPARE:  # not a raw block nobody wrote to yet (its marker only)
+            return "%s %08x" % (name, crc32(body) & 0xFFFFFFFF)
+    return ""
 
 
 def _read(path):
@@ -51,8 +75,8 @@ def _read(path):
 
 
 def saved(root="/games", checked="/board_layouts/checked.txt"):
-    """unpack() of ROOT/lit.bin for the layout and profile on the board, or
-    None (none, damaged, made for others, or a hand-put log waiting)."""
+    """unpack() of ROOT/lit.bin for the layout, profile and log on the board,
+    or None (none, damaged, made for others, or a hand-put log waiting)."""
     try:
         os.stat(root + "/" + HAND_PUT)
         return None
@@ -60,7 +84,7 @@ def saved(root="/games", checked="/board_layouts/checked.txt"):
         pass
     blob = _read(root + "/" + NAME)
     marks = _read(checked) if blob else None
-    return unpack(blob, marks.decode().strip()) if marks else None
+    return unpack(blob, marks.decode().strip(), token(root + "/log")) if marks else None
 
 
 def show(root="/games"):

@@ -384,12 +384,13 @@ class Store:
         """Save the strip's bytes as the look of the game as it is on flash now
         (marks: the layout's and profile's, runloop.checked_marks())."""
         with open(self.root + "/" + lit.NAME, "wb") as f:
-            f.write(lit.pack(pin, data, marks))
+            f.write(lit.pack(pin, data, marks, lit.token(self.dir)))
         self.lit = True
 
     def _unlit(self):
-        """Before the saved game changes: its saved look goes (a cut after this
-        leaves no look, and boot renders the log)."""
+        """Before the saved game is replaced (a new game, a repair, a cut): its
+        saved look goes (a cut after this leaves no look, and boot renders the
+        log). An event needs no removal: it changes the look's log token."""
         if self.lit:
             path = self.root + "/" + lit.NAME
             try:
@@ -648,7 +649,6 @@ class Store:
         """Log one event. On a full flash the oldest archived game is deleted
         to make room, once per attempt; other failures raise OSError.
         event: a dict, or its line (str) as another board wrote it."""
-        self._unlit()
         line = _line(event)
         try:
             self._append(line)

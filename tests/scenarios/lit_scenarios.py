@@ -9,6 +9,7 @@ from .device import Device, fresh_dir
 
 MARKS = "0a1b2c3d 4e5f6071"
 PIN = 28
+TOKEN = "00002.blk 0badf00d"
 
 
 def _checked(root, marks=MARKS):
@@ -28,18 +29,19 @@ def _exists(path):
 
 def pack_and_damage():
     """Every cut and every flipped byte of a lit.bin is refused; the whole
-    file for the same marks is taken, for other marks or none it is not."""
+    file for the same marks and log token is taken, for others it is not."""
     data = bytes(range(36))
-    blob = lit.pack(PIN, data, MARKS)
-    whole = lit.unpack(blob, MARKS)
-    cuts = sum(1 for k in range(len(blob)) if lit.unpack(blob[:k], MARKS) is not None)
+    blob = lit.pack(PIN, data, MARKS, TOKEN)
+    whole = lit.unpack(blob, MARKS, TOKEN)
+    cuts = sum(1 for k in range(len(blob)) if lit.unpack(blob[:k], MARKS, TOKEN) is not None)
     flips = 0
     for i in range(len(blob)):
         b = bytearray(blob)
         b[i] ^= 0x40
-        flips += lit.unpack(bytes(b), MARKS) is not None
+        flips += lit.unpack(bytes(b), MARKS, TOKEN) is not None
     return {"whole": [whole[0], bytes(whole[1]) == data], "cuts taken": cuts, "flips taken": flips,
-            "other marks": lit.unpack(blob, "0a1b2c3d 4e5f6072"), "no marks": lit.unpack(blob, ""),
+            "other marks": lit.unpack(blob, "0a1b2c3d 4e5f6072", TOKEN), "no marks": lit.unpack(blob, "", TOKEN),
+            "other log": lit.unpack(blob, MARKS, "00003.blk 1234abcd"), "no log": lit.unpack(blob, MARKS, ""),
             "length": len(blob)}
 
 
@@ -57,8 +59,8 @@ def look_follows_the_game():
     found = lit.saved(root, checked)
     out["saved"] = found is not None and [found[0], bytes(found[1]) == bytes(d.loop.leds.strip.buf)]
     n = len(d.log_lines())
-    d.press("ALOA-DUDA")
-    out["after press"] = [_exists(root + "/" + lit.NAME), len(d.log_lines()) - n]
+    d.press("ALOA-DUDA")  # nothing removed in the press's step: the log's token changed
+    out["after press"] = [_exists(root + "/" + lit.NAME), lit.saved(root, checked), len(d.log_lines()) - n]
     d.wait(1200)
     found = lit.saved(root, checked)
     out["saved again"] = found is not None and bytes(found[1]) == bytes(d.loop.leds.strip.buf)
@@ -84,10 +86,10 @@ class _FailingRemove:
         self.real.remove(path)
 
 
-def look_that_cannot_go_holds_the_change_back():
-    """A look that cannot be removed keeps the event from flash (it waits in
-    memory, the display says not saved) rather than leave a look of a game
-    that is no longer the saved one; once the removal works, the event is saved."""
+def look_that_cannot_go_keeps_the_game():
+    """A new game replaces the saved one only once its look is gone: if the
+    look cannot be removed, the new game does not start (the display says
+    so) and the look still shows the saved game; then it can, and does."""
     root = fresh_dir("lit-stuck")
     checked = _checked(root)
     d = Device(root)
@@ -98,16 +100,14 @@ def look_that_cannot_go_holds_the_change_back():
     real = store_module.os
     store_module.os = _FailingRemove(real)
     try:
-        d.press("ALOA-DUDA")
-        stuck = [len(d.log_lines()) - n, len(d.app.pending), lit.saved(root, checked) is not None,
-                 d.app.said[:9]]
+        d.new_game()
+        stuck = [len(d.log_lines()) - n, lit.saved(root, checked) is not None, d.app.said[:13], d.app.menu_open]
     finally:
         store_module.os = real
-    d.press("ALOA-HUNA")
-    return {"stuck": stuck, "then": [len(d.log_lines()) - n, len(d.app.pending),
-                                     _exists(root + "/" + lit.NAME)]}
+    d.press("TURN")  # "New game" again (the menu stayed on it)
+    return {"stuck": stuck, "then": [len(d.log_lines()), _exists(root + "/" + lit.NAME)]}
 
 
 def run_all():
     return {"pack": pack_and_damage(), "follows": look_follows_the_game(),
-            "stuck": look_that_cannot_go_holds_the_change_back()}
+            "stuck": look_that_cannot_go_keeps_the_game()}
