@@ -41,7 +41,9 @@ DEVICE = [None]  # littlefs's block device: the store's raw log blocks (None on 
 
 
 def new_app():
-    return App(LAYOUT, Store(ROOT, flash=DEVICE[0]), lambda: 7, load_layout)
+    app = App(LAYOUT, Store(ROOT, flash=DEVICE[0]), lambda: 7, load_layout)
+    app.stepwise = True  # as on a board: a New game's log is begun a step at a time (flush)
+    return app
 
 
 def steps(events):
@@ -53,6 +55,8 @@ def steps(events):
 
     def new_game(a):
         a.new_game()
+        while a.header_due is not None:  # the run loop's steps after the light
+            a.flush()
         return a
 
     def event(e):

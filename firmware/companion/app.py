@@ -7,6 +7,8 @@ the UI returns, writes them to the log before showing them as done, and
 shows refusals: the pressed element flashes red and the display says why.
 """
 
+import gc
+
 from .core import Illegal, LayoutError
 from .core import log
 from .store import ENOSPC
@@ -22,6 +24,15 @@ MAX_PENDING = 32  # unsaved events kept in memory before the display warns that 
 JOURNAL = 8  # undo journal chunks of 256 B kept in memory (about 250 events); older undos replay the log
 CHECK_EVERY = 24  # logged lines between checkpoints: boot replays at most about this many  # brightness settings, 1..5
 MENU_LINES = 7
+KEEP_LAYOUT_HEAP = 224 * 1024  # a heap this big (a Pico: 233 KB) keeps the parsed layout (~5 KB) after boot
+
+
+def _heap():
+    """The heap's size (0 where it is not known, as under CPython)."""
+    try:
+        return gc.mem_free() + gc.mem_alloc()
+    except AttributeError:
+        return 0
 MESSAGE_ROWS = 5  # a refusal takes the display's last rows, at most these; the title and score
 # stay (the game UI's head(): how many of its first rows they take, else 2)
 # tones the app asks of the buzzer (hal/buzzer.py TONES); the run loop plays them
@@ -81,6 +92,7 @@ class App:
         self.ui = None
         self.pending = []  # events shown but not yet in the log on flash (see flush)
         self.header_due = None  # a game started at boot: its log is begun by the first flush (after the light)
+        self.stepwise = False  # the device's run loop: a New game's log is begun a step at a time, after its light
         self.unsaved = False  # the last flush failed
         self._quiet = False  # inside idle()
         self._tried = 0  # events pending at the last failed write
@@ -161,15 +173,15 @@ class App:
             self.message = wrap(self.said)
         if self.game is None:
             said, message = self.said, self.message  # a damaged log's word stays in view
-            self.new_game(at_boot=log_later)
+            self.new_game(later=log_later)
             if self.game is None:
                 self.menu_open = True
             elif message:
                 self.said, self.message = said, message
         else:
             self._offer_check()
-        if self._load_layout is not None:
-            self.layout = None  # read again by new_game
+        if self._load_layout is not None and _heap() < KEEP_LAYOUT_HEAP:
+            self.layout = None  # read again by new_game (about 40 ms on a Pico)
         self._refresh()
 
     def _repair(self, game, n, error):
@@ -433,11 +445,14 @@ class App:
                 self._show_unsaved()
             return False  # tried already: again with the next event, or in quiet time
         if self.header_due is not None:
-            try:
-                self.store.begin(self.header_due)
+            try:  # one step of it a call (a step each), all of it before an event
+                while not self.store.begin_step(self.header_due) and pending:
+                    pass
             except (OSError, MemoryError) as e:
                 self._not_saved(e)
                 return False
+            if self.store.beginning is not None:
+                return False  # more steps: the run loop calls again
             self.header_due = None
         while pending:
             try:
@@ -600,9 +615,9 @@ class App:
             h["seed"] = self.seed()
         return h
 
-    def new_game(self, remote=None, seed=None, deal=None, at_boot=False):
-        """Start a game with the menu's choices. At boot its log is begun by
-        the first flush, after the first light (the run loop flushes at once)."""
+    def new_game(self, remote=None, seed=None, deal=None, later=None):
+        """Start a game with the menu's choices. later (default: stepwise, the
+        device): its log is begun by flush() after the light, a step a call."""
         if self.remote is not None and remote is None:
             self._say("a remote game: start the next one from the host (docs/remote.md)")
             return
@@ -617,9 +632,9 @@ class App:
             game = new_game(h, layout)
             self.flush()  # the old game's last events go into its log before it is archived
             del self.pending[:]
-            self.header_due = None  # a game started at boot and never logged: replaced
-            if at_boot:
-                self.header_due = h
+            self.header_due = None  # a game started but not yet logged: replaced
+            if self.stepwise if later is None else later:
+                self.header_due = h  # its log is begun by flush(), after the light
             else:
                 self.store.begin(h)
         except (Illegal, LayoutError, OSError, ValueError) as e:

@@ -99,14 +99,17 @@ class Loop:
             app.tone = 0
         if bz is not None:
             bz.tick(now)
-        if app.pending or app.header_due is not None:  # light first, then the log on flash, then the display
+        beginning = app.header_due is not None and not app.pending  # a new game's log: a step at a time
+        if app.pending or beginning and self.press_at != now:  # light first, then the log on flash
             app.flush()
         if self.link is not None:  # what is on flash goes out; what came in is shown
             self.link.step(now)
             if app.pending:
                 app.flush()
         screen = self.screen
-        if app.version != self.drawn:
+        if beginning:
+            pass  # the display waits for a step without a new log's flash work (an erase each)
+        elif app.version != self.drawn:
             screen.update(app.lines)  # draws the changed lines; their pages go out one per step
             self.drawn = app.version
         elif screen.ndirty:
@@ -300,8 +303,10 @@ def _seed():
 
 
 def boot_app(layout, store_root, seed=_seed, layouts=LAYOUTS, flash=None, log_later=False):
+    """log_later (the device): a new game's log is begun after its light, a step at a time."""
     app = App(layout, Store(store_root, flash=flash), seed,
               lambda name: load_json(layouts + "/" + name + ".json"))
+    app.stepwise = log_later
     app.boot(log_later)
     return app
 

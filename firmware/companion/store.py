@@ -375,6 +375,7 @@ class Store:
         self.torn = False  # the last append failed: it may have left part of its line
         self.side_lines = []
         self.convert = False  # raw blocks read without a raw block device: rewritten as a piece first
+        self.beginning = None  # begin_step(): [the header, the next step, its line]
         if not _exists(root):
             os.mkdir(root)
         self.lit = _exists(root + "/" + lit.NAME)  # the board's saved look (lit.py): gone before any change
@@ -412,6 +413,7 @@ class Store:
         ending inside a line, one overlapping the lines before it with other
         bytes) end the lines; `problem` says so, and nothing is changed on
         flash: repair() archives the folder as it is."""
+        self.settle()
         self._adopt()
         self.problem = None
         self.mends = []  # (piece, bytes to keep: 0 none) for mend()
@@ -611,29 +613,65 @@ class Store:
         dropped. The new folder is written first and renamed into place after
         the archiving, so a cut leaves the old game running or the new one
         started."""
-        self._unlit()
-        data = _line(header).encode() + b"\n"
-        new, spare = self._fresh(data)
-        if self.n == 1:  # never played: not worth a place in the archive
+        while not self.begin_step(header):
+            pass
+
+    def begin_step(self, header):
+        """One step of begin(), each with one erase at most (the run loop's
+        New game: light first, then a step each): the old look and any
+        leftover folder removed; the new folder made; its header written;
+        the old log archived; the new one in its place. True once it is. A
+        call with another header finishes the one under way first."""
+        step = self.beginning
+        if step is not None and step[0] is not header:
+            self.settle()  # the new log under way first (a game never played: dropped by this one)
+            step = None
+        new = self.dir + ".new"
+        if step is None:
+            self._unlit()
+            _rmtree(new)
+            self.beginning = [header, 0, _line(header).encode() + b"\n"]  # the header's line made once
+            return False
+        data = step[2]
+        if step[1] == 0:
+            os.mkdir(new)
+            step[1] = 1
+            return False
+        if step[1] == 1:
+            self._fresh(data, made=True)
+            step[1] = 2
+            return False
+        if step[1] == 2 and self.n == 1:  # never played: not worth a place in the archive
             _rmtree(self.dir)
-        self.archive()
-        os.rename(new, self.dir)
+            self.n = 0
+            step[1] = 3
+            return False
+        if step[1] < 6:
+            self._archive_parts()[max(step[1], 3) - 3]()
+            step[1] = max(step[1], 3) + 1
+            return False
+        self.beginning = None
+        os.rename(self.dir + ".new", self.dir)
         self.n = 1
         self.crc = crc32(data)
         self.tail = 0
         self.size = len(data)
         self.closed = []
-        if spare is not None:
-            self.raw.spare = spare
-            self.raw.last = spare[0]
+        return True
 
-    def _fresh(self, data):
-        """A log folder beside the running one, holding data (bytes, or lines
-        without their newlines) as its first piece and, on a raw block device,
-        an empty raw block: (its path, the block as Store.spare, or None)."""
+    def settle(self):
+        """A new log begun a step at a time (begin_step), finished at once."""
+        while self.beginning is not None and not self.begin_step(self.beginning[0]):
+            pass
+
+    def _fresh(self, data, made=False):
+        """A log folder beside the running one (made: already there, empty),
+        holding data (bytes, or lines without their newlines) as its first
+        piece: (its path, None). Its first raw block is written in quiet time."""
         new = self.dir + ".new"
-        _rmtree(new)
-        os.mkdir(new)
+        if not made:
+            _rmtree(new)
+            os.mkdir(new)
         with open(new + "/00000.jl", "wb") as f:
             if isinstance(data, bytes):
                 f.write(data)
@@ -649,6 +687,7 @@ class Store:
         """Log one event. On a full flash the oldest archived game is deleted
         to make room, once per attempt; other failures raise OSError.
         event: a dict, or its line (str) as another board wrote it."""
+        self.settle()
         line = _line(event)
         try:
             self._append(line)
@@ -758,6 +797,7 @@ class Store:
         from its first n lines (none: no game), copied line by line into a
         new folder first, so a cut leaves the damaged log or the repaired
         one. Returns the archive's name."""
+        self.settle()
         self._unlit()
         new = self._fresh(self.lines(n))[0] if n else None
         with open(self.dir + "/" + NOTE, "w") as f:
@@ -776,15 +816,13 @@ class Store:
         """Keep the first n lines (remote play heals a divergence so): they are
         copied line by line into a new folder, which then takes the old
         one's place (a cut leaves the old log or the cut one)."""
+        self.settle()
         self._unlit()
-        new, spare = self._fresh(self.lines(n))
+        new = self._fresh(self.lines(n))[0]
         self._clear_check()
         _rmtree(self.dir)
         os.rename(new, self.dir)
         self.read()
-        if spare is not None:
-            self.raw.spare = spare
-            self.raw.last = spare[0]
 
     # --- checkpoint and clock -----------------------------------------------
     # In files beside the log (check.bin, clock.txt), or with raw blocks as
@@ -851,11 +889,22 @@ class Store:
 
     # --- archive -------------------------------------------------------------
     def archive(self):
+        for part in self._archive_parts():
+            part()
+
+    def _archive_parts(self):
+        """archive() in parts, each a step of begin_step()."""
+        return (self._archive_sides, self._archive_log, self._prune)
+
+    def _archive_sides(self):
         _remove(self.root + "/" + CLOCK)
         self._clear_check()
         if _is_dir(self.dir):
             while _first(self.dir, ".chk") >= 0:  # the finished game needs no checkpoint
                 os.remove(self.dir + "/%05d.chk" % _first(self.dir, ".chk"))
+
+    def _archive_log(self):
+        if _is_dir(self.dir):
             if _first(self.dir) >= 0:
                 os.rename(self.dir, self.root + "/" + self._next_name())
             else:
@@ -865,7 +914,6 @@ class Store:
         if self.raw is not None:
             self.raw.clear()
             self.side.clear()
-        self._prune()
 
     def _next_name(self):
         games = self.finished()
