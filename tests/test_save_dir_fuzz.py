@@ -9,7 +9,7 @@ Under native MicroPython every directory is booted as a board boots it: a
 fresh interpreter with the board's smallest heap for that game (HEAPS,
 docs/firmware.md "How much heap"), the firmware from .mpy files, the raw
 block directories on littlefs over a flash chip in a file (rp2's
-parameters). Under CPython the same directories (their raw blocks read as
+parameters). Under CPython the first COUNT of them (their raw blocks read as
 files, as the simulator reads them). Each must give:
 
 - no crash and no halt, a press after boot included;
