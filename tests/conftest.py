@@ -15,6 +15,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
 
 _FIGURES = []
 _NATIVE = {"passed": 0, "failed": 0}
+_NATIVE_LINES = []
 _CHIP = {"passed": 0, "failed": 0, "skipped": 0, "why": ""}
 
 
@@ -65,6 +66,12 @@ def figures():
     return add
 
 
+@pytest.fixture(scope="session")
+def native_summary():
+    """Call native_summary(line) to have a line printed with the native port's summary."""
+    return _NATIVE_LINES.append
+
+
 def pytest_runtest_logreport(report):
     if report.when == "call" and "native" in report.keywords:
         _NATIVE["passed" if report.passed else "failed"] += 1
@@ -84,6 +91,8 @@ def pytest_terminal_summary(terminalreporter):
     terminalreporter.section("native MicroPython")
     terminalreporter.write_line("device-side tests under the native MicroPython unix port: %d passed, %d failed"
                                 % (_NATIVE["passed"], _NATIVE["failed"]))
+    for line in _NATIVE_LINES:
+        terminalreporter.write_line(line)
     terminalreporter.section("emulated RP2040")
     line = "tests on the emulated RP2040 (MicroPython's rp2 port in rp2040js): %d passed, %d failed" % (
         _CHIP["passed"], _CHIP["failed"])

@@ -86,6 +86,13 @@ def test_an_extra_line_in_a_middle_piece_keeps_the_next_piece_for_the_archive(as
                        "resumed after line 4", 4)
 
 
+def test_a_torn_piece_before_raw_blocks_is_damage_not_a_power_cut(as_found):
+    r = as_found["tail_before_blocks"]  # (`companion pull-log` would join its tail to the block's first line)
+    assert r["said"] == "piece 00000.jl ends inside line 4: resumed after line 3. Whole log: game-0001"
+    assert r["log"] == 3 and r["files"] == ["00000.jl", "00001.blk", "note.txt"]
+    assert r["as_found"] == ["00000.jl", "00001.blk"]
+
+
 def test_a_merge_leftover_holding_the_same_bytes_is_dropped_without_a_word(as_found):
     assert as_found["leftover"] == {"events": 4, "said": "", "log": 5, "kept": []}
 

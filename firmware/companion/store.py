@@ -435,6 +435,8 @@ class Store:
             else:  # FAT: cut between the remove and the rename
                 os.rename(d + name, d + name[:-4])
         total, last = blocks.count(self.dir, ".jl")
+        if _first(self.dir, ".blk") >= 0:
+            last = -1  # the log goes on in raw blocks: no piece is being written, a torn one is damage
         if self._read_pieces(True, last) != total:  # a guess may have skipped a merge's leftover:
             self._read_pieces(False, last)  # every piece in turn
         if self.problem is None:

@@ -93,6 +93,9 @@ def archive_as_found():
     out["gap"] = boot_pieces("gap", {"00000.jl": h + e1 + e2, "00004.jl": e4})
     # an extra line in a middle piece: the next piece is no merge leftover
     out["extra"] = boot_pieces("extra", {"00000.jl": h + e1 + e2 + e2, "00003.jl": e3 + e4})
+    # a torn piece before raw blocks: no piece is written after them, so no power cut left it
+    out["tail_before_blocks"] = boot_pieces("tailblk", {"00000.jl": h + e1 + e2 + b'{"op": "pl',
+                                                        "00001.blk": b"C" * 16 + e3 + e4 + b"\xff" * 64})
     # a merge cut before it removed the merged pieces: those are dropped, nothing archived
     out["leftover"] = boot_pieces("leftover", {"00000.jl": h + e1 + e2 + e3 + e4, "00003.jl": e3 + e4})
     return out
