@@ -21,3 +21,9 @@ def test_the_look_is_saved_in_quiet_time_and_not_shown_once_another_event_is_log
 
 def test_a_look_that_cannot_be_removed_keeps_a_new_game_from_replacing_the_saved_one():
     assert ls.look_that_cannot_go_keeps_the_game() == STUCK
+
+
+def test_the_store_and_the_look_name_the_same_file():
+    from companion import lit, store
+
+    assert store.LOOK == lit.NAME

@@ -39,7 +39,7 @@ import sys
 
 from binascii import hexlify, unhexlify
 
-from . import blocks, lit
+from . import blocks
 from .core import log
 
 ENOSPC = getattr(errno, "ENOSPC", 28)
@@ -55,6 +55,7 @@ CURRENT = "current.jsonl"
 LOG = "log"
 CLOCK = "clock.txt"
 CHECK = "check.bin"
+LOOK = "lit.bin"  # lit.NAME
 NOTE = "note.txt"  # in an archived damaged log: what the board made of it
 # Bytes a piece may reach: it stays inline in littlefs's metadata, and an
 # append rewrites it there, so small is cheap; the inline limit is the
@@ -378,13 +379,15 @@ class Store:
         self.beginning = None  # begin_step(): [the header, the next step, its line]
         if not _exists(root):
             os.mkdir(root)
-        self.lit = _exists(root + "/" + lit.NAME)  # the board's saved look (lit.py): gone before any change
+        self.lit = _exists(root + "/" + LOOK)  # the board's saved look (lit.py): gone when the game is replaced
 
     # --- the saved look (lit.py) ---------------------------------------------
     def save_lit(self, pin, data, marks):
         """Save the strip's bytes as the look of the game as it is on flash now
         (marks: the layout's and profile's, runloop.checked_marks())."""
-        with open(self.root + "/" + lit.NAME, "wb") as f:
+        from . import lit  # quiet time only: boot's heap does not hold it
+
+        with open(self.root + "/" + LOOK, "wb") as f:
             f.write(lit.pack(pin, data, marks, lit.token(self.dir)))
         self.lit = True
 
@@ -393,7 +396,7 @@ class Store:
         saved look goes (a cut after this leaves no look, and boot renders the
         log). An event needs no removal: it changes the look's log token."""
         if self.lit:
-            path = self.root + "/" + lit.NAME
+            path = self.root + "/" + LOOK
             try:
                 os.remove(path)
             except OSError:
