@@ -135,3 +135,24 @@ def test_sampling_pages_and_leds_allocate_nothing_under_native_micropython():
     queued, left, events, first = line.split(" ", 3)
     assert int(queued) > 0 and int(left) == 0  # the pages went out under heap_lock
     assert events == "[21]" and int(first) == 0  # 5 DOWN (5 << 2 | 1); row 0 column 0 pressed
+
+
+def test_a_display_page_waits_while_a_press_settles(tmp_path):
+    """A page takes 3-4 ms on a chip: while a contact change waits to count,
+    the run loop sends none, so the press is acted on in the next step."""
+    from companion.runloop import start_sim
+    from host_tools.paths import ROOT
+
+    loop = start_sim("kahuna", str(tmp_path), str(ROOT / "board_layouts"), lambda: 1)
+    loop.screen.update(["a"] * 8)  # pages queued
+    queued = loop.screen.ndirty
+    loop.buttons.scanner.press(1)
+    loop.step(10)  # the contact is seen: settling
+    seen = (loop.buttons.settling, loop.screen.ndirty)
+    t = 10
+    while loop.buttons.settling:
+        t += 1
+        loop.step(t)
+    assert queued > 1 and seen == (True, queued)  # no page went out while it settled
+    loop.step(t + 1)
+    assert loop.screen.ndirty < queued  # then the pages go out again

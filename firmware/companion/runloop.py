@@ -113,7 +113,8 @@ class Loop:
             screen.update(app.lines)  # draws the changed lines; their pages go out one per step
             self.drawn = app.version
         elif screen.ndirty:
-            screen.step()
+            if not b.settling:  # a press about to count goes first: a page takes 3-4 ms on a chip
+                screen.step()
         elif self.press_at is not None and age(now, self.press_at) >= (SOON_MS if app.soon() else IDLE_MS):
             self.press_at = None
             self.quiet = 2
@@ -214,6 +215,8 @@ class Halted:
 
 
 class NoButtons:
+    settling = False
+
     def scan(self, now):
         pass
 

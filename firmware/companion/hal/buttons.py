@@ -74,6 +74,17 @@ class Buttons:
         """A button is held or a change is settling."""
         return self.nwatch > 0
 
+    @property
+    def settling(self):
+        """A contact change is waiting to count: the run loop keeps its next
+        steps short (no display page) so that it acts on it at once."""
+        w = self.watch
+        for j in range(self.nwatch):
+            c = w[j]
+            if self.raw[c] != self.stable[c]:
+                return True
+        return False
+
     def scan(self, now):
         """Take the sampler's changes up to now and settle what is due."""
         t = self.sampler.collect(self, now & TICKS_MASK)
