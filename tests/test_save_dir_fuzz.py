@@ -56,7 +56,7 @@ RAW_EVERY = 5  # one directory in 5 keeps its log in raw blocks
 # SPARE KB, as the need of one boot varies by a KB or so from run to run (MicroPython's
 # collector scans the C stack conservatively: a stale value there keeps some garbage).
 SPARE = 2
-HEAPS = {"kahuna": 175, "kahuna cards": 195, "kanaloa": 185, "rukuni": 204, "duell": 168}
+HEAPS = {"kahuna": 177, "kahuna cards": 199, "kanaloa": 187, "rukuni": 208, "duell": 171}
 WORKERS = 2
 BLOCK = 4096  # rp2's flash block, littlefs's block size there
 IMAGE_BLOCKS = 48
