@@ -48,7 +48,12 @@ STICK = const(4)
 PROGRESS = const(100)
 THREAT = const(30)
 CHANCE = const(15)
-CARD = const(12)
+CARD = const(12)  # what a card played costs (easy, normal): held, it could do more later
+# strong: a stick placed counts PLACE_BONUS more than the board it leaves (a
+# card held is worth less than one on the board: cards pile up to the 5 that
+# stop the draw), a remove's two cards cost PAIR (self-play, issue 28)
+PLACE_BONUS = const(20)
+PAIR = const(12)
 REPLY = const(1)  # quarters of the opponent's best reply's harm that count (they may lack the card)
 TOP = const(3)  # moves per step given the reply check
 BUDGET = const(52)  # work units a turn (see above): its time on the chip
@@ -189,7 +194,14 @@ class Planner:
         self.tried = 0
         p = g.active()
         me = p + 1
-        card = CARD if g.phase() == PLAY else 0
+        if g.phase() != PLAY:
+            place = pair = 0  # the final turns: a card left in hand is worth nothing
+        elif self.level == STRONG:
+            place = -PLACE_BONUS
+            pair = PAIR
+        else:
+            place = CARD
+            pair = 2 * CARD
         depth = 0
         # the budget: the draw will value every free connection, 4 more for its options
         free = 4
@@ -200,7 +212,7 @@ class Planner:
         while not g.over() and self.n < MAX_STEPS - 3:
             if self.tried >= self.limit:
                 break
-            if not self._best_move(p, me, card):
+            if not self._best_move(p, me, place, pair):
                 break
             depth += 1
             if self.level == EASY:
@@ -211,8 +223,9 @@ class Planner:
             depth -= 1
         return self.n
 
-    def _best_move(self, p, me, card):
-        """Find and make (on the game) the best move worth its cards; False if none."""
+    def _best_move(self, p, me, place, pair):
+        """Find and make (on the game) the best move worth its cards (a place
+        costs `place`, a remove `pair`); False if none."""
         g = self.g
         b = g.board
         s = g.s
@@ -238,7 +251,7 @@ class Planner:
                     continue
                 self._mark(c)
                 g.place_card(c, i)
-                self._keep(self._after(me, base, c) - base - card, PLACE, c, i, NONE)
+                self._keep(self._after(me, base, c) - base - place, PLACE, c, i, NONE)
                 g.take_back()
         them = 3 - me
         for c in range(g.nconn):
@@ -251,7 +264,7 @@ class Planner:
                 continue
             self._mark(c)
             g.remove_cards(c, i, j)
-            self._keep(self._after(me, base, c) - base - 2 * card, REMOVE, c, i, j)
+            self._keep(self._after(me, base, c) - base - pair, REMOVE, c, i, j)
             g.take_back()
         k = 0
         if self.level == STRONG and self.tried + 4 * (TOP + 1) <= self.limit:
