@@ -27,7 +27,7 @@ slowest turn stays near 30,000 lines (docs/bench.md, "The device opponent").
 """
 
 from . import const
-from .kahuna import ACTIVE, FINAL, PLAY, STICKS_EACH
+from .kahuna import ACTIVE, FINAL, PLAY, ROUND, STICKS_EACH
 
 # step kinds
 PLACE = const(1)  # conn, card
@@ -432,6 +432,10 @@ class Planner:
         if n >= 5 and (g.may_skip() or g.played_this_turn()):  # (a play leaves fewer than 5)
             self._add(SKIP, NONE, NONE, NONE)
             return
+        if self.level == STRONG and self._last_card() and g.get(ROUND) < 3 and g.may_skip() \
+                and g.stones(p) <= g.stones(1 - p):
+            self._add(SKIP, NONE, NONE, NONE)  # not ahead: the last card would score the round now
+            return
         self._free_gains(me)
         if n >= 5:
             worst = NONE
@@ -458,6 +462,17 @@ class Planner:
             self._add(DRAW_PILE, NONE, NONE, NONE)
         else:
             self._add(DRAW_FACE, NONE, best, NONE)
+
+    def _last_card(self):
+        """True when one card is left to draw: taking it ends the round."""
+        g = self.g
+        if g.pile_size():
+            return False
+        n = 0
+        for k in range(3):
+            if g.face(k) >= 0:
+                n += 1
+        return n == 1
 
     # --- carrying out a plan (the host tools and the self-play) ---------------------------
     def play_turn(self):
