@@ -327,6 +327,7 @@ class Planner:
             if tv[k] + now <= 0:  # even a reply cut to nothing would not make it worth it
                 continue
             self._make(self.top_k[k], self.top_c[k], self.top_i[k], self.top_j[k])
+            self.tried += 1
             v = tv[k] + now - self._harm(me)
             self.g.take_back()
             if v > bv:
