@@ -14,11 +14,16 @@ card, card), so deciding allocates nothing that grows with the game.
 
 Levels (the menu's "Level", the header's "level", default strong):
 - easy: at most one move a turn, the best by the board it leaves;
-- normal: the climb, one card at a time, while a move gains (issue 19);
-- strong: the climb with a reply check: the TOP best moves of each step are
-  weighed against the opponent's most harmful next stick (one that takes an
-  island and lifts sticks around it; they may hold any card, so REPLY/4 of
-  the harm counts).
+- normal: the climb, one card at a time, while a move gains more than its
+  cards are worth (CARD each; issue 19);
+- strong: the climb playing its cards more readily (a place counts
+  PLACE_BONUS more than the board it leaves, a remove's pair costs PAIR),
+  with a reply check: the TOP best moves of each step are weighed against
+  the opponent's most harmful next stick (one that takes an island and
+  lifts sticks around it; they may hold any card, so REPLY/4 of the harm
+  counts); and in rounds 1 and 2, not ahead in stones, it skips the draw
+  that would take the last card (and score the round now).
+  Tuned by self-play against device-v1 on seeds 100-104 (docs/bench.md).
 Every level works within a budget of BUDGET units (a unit is a candidate
 move tried or a whole board valued, each a few hundred lines): the climb
 stops, and a step keeps the candidates tried so far, when the units left are
