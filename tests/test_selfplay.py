@@ -40,7 +40,8 @@ def test_a_game_a_cascade_ends_closes_with_a_tidy_board():
 
 
 def test_selfplay_is_deterministic_and_every_player_plays():
-    for a, b in (("random", "greedy"), ("greedy", "device"), ("device", "device")):
+    for a, b in (("random", "greedy"), ("greedy", "device"), ("device", "device"),
+                 ("device-normal", "device-easy")):
         r = selfplay(2, 11, a, b)
         assert r == selfplay(2, 11, a, b)
         assert r["a_wins"] + r["b_wins"] + r["draws"] == 2

@@ -4,10 +4,11 @@ Players: "random" (random legal moves and draws), "greedy" (the best
 immediate gain in stones, then sticks, card by card; draws the face-up card
 that would gain most now, else the pile), "device" (the device opponent,
 companion/core/kahuna_ai.py: the very code that runs on the board, at its
-strongest level), "device-v1" (the first device opponent, kept as it was:
-device_v1.py) and "ismcts" (an information-set Monte Carlo tree search of
-200 iterations a decision: ismcts.py). Seats
-alternate: player a is white in even games, black in odd ones. Every game is
+strongest level), "device-normal" and "device-easy" (its other levels),
+"device-v1" (the first device opponent, kept as it was: device_v1.py) and
+"ismcts" (an information-set Monte Carlo tree search of 200 iterations a
+decision: ismcts.py). Seats alternate: player a is white in even games,
+black in odd ones. Every game is
 a log that `companion replay` plays back.
 """
 
@@ -17,13 +18,13 @@ import sys
 from pathlib import Path
 
 from companion.core.games import new_game
-from companion.core.kahuna_ai import Planner
+from companion.core.kahuna_ai import EASY, NORMAL, Planner
 
 from ..paths import load_layout
 from . import device_v1
 from .ismcts import ISMCTS
 
-PLAYERS = ("random", "greedy", "device", "device-v1", "ismcts")
+PLAYERS = ("random", "greedy", "device", "device-normal", "device-easy", "device-v1", "ismcts")
 
 
 def register(sub):
@@ -171,6 +172,10 @@ def player(name):
         return greedy_turn
     if name == "device-v1":
         return Device(device_v1.Planner)
+    if name == "device-normal":
+        return Device(lambda g: Planner(g, NORMAL))
+    if name == "device-easy":
+        return Device(lambda g: Planner(g, EASY))
     if name == "ismcts":
         return ISMCTS()
     return Device()

@@ -14,11 +14,16 @@ card, card), so deciding allocates nothing that grows with the game.
 
 Levels (the menu's "Level", the header's "level", default strong):
 - easy: at most one move a turn, the best by the board it leaves;
-- normal: the climb, one card at a time, while a move gains (issue 19);
-- strong: the climb with a reply check: the TOP best moves of each step are
-  weighed against the opponent's most harmful next stick (one that takes an
-  island and lifts sticks around it; they may hold any card, so REPLY/4 of
-  the harm counts).
+- normal: the climb, one card at a time, while a move gains more than its
+  cards are worth (CARD each; issue 19);
+- strong: the climb playing its cards more readily (a place counts
+  PLACE_BONUS more than the board it leaves, a remove's pair costs PAIR),
+  with a reply check: the TOP best moves of each step are weighed against
+  the opponent's most harmful next stick (one that takes an island and
+  lifts sticks around it; they may hold any card, so REPLY/4 of the harm
+  counts); and in rounds 1 and 2, not ahead in stones, it skips the draw
+  that would take the last card (and score the round now).
+  Tuned by self-play against device-v1 on seeds 100-104 (docs/bench.md).
 Every level works within a budget of BUDGET units (a unit is a candidate
 move tried or a whole board valued, each a few hundred lines): the climb
 stops, and a step keeps the candidates tried so far, when the units left are
@@ -27,7 +32,7 @@ slowest turn stays near 30,000 lines (docs/bench.md, "The device opponent").
 """
 
 from . import const
-from .kahuna import ACTIVE, FINAL, PLAY, STICKS_EACH
+from .kahuna import ACTIVE, FINAL, PLAY, ROUND, STICKS_EACH
 
 # step kinds
 PLACE = const(1)  # conn, card
@@ -48,7 +53,12 @@ STICK = const(4)
 PROGRESS = const(100)
 THREAT = const(30)
 CHANCE = const(15)
-CARD = const(12)
+CARD = const(12)  # what a card played costs (easy, normal): held, it could do more later
+# strong: a stick placed counts PLACE_BONUS more than the board it leaves (a
+# card held is worth less than one on the board: cards pile up to the 5 that
+# stop the draw), a remove's two cards cost PAIR (self-play, issue 28)
+PLACE_BONUS = const(20)
+PAIR = const(12)
 REPLY = const(1)  # quarters of the opponent's best reply's harm that count (they may lack the card)
 TOP = const(3)  # moves per step given the reply check
 BUDGET = const(52)  # work units a turn (see above): its time on the chip
@@ -189,7 +199,14 @@ class Planner:
         self.tried = 0
         p = g.active()
         me = p + 1
-        card = CARD if g.phase() == PLAY else 0
+        if g.phase() != PLAY:
+            place = pair = 0  # the final turns: a card left in hand is worth nothing
+        elif self.level == STRONG:
+            place = -PLACE_BONUS
+            pair = PAIR
+        else:
+            place = CARD
+            pair = 2 * CARD
         depth = 0
         # the budget: the draw will value every free connection, 4 more for its options
         free = 4
@@ -200,7 +217,7 @@ class Planner:
         while not g.over() and self.n < MAX_STEPS - 3:
             if self.tried >= self.limit:
                 break
-            if not self._best_move(p, me, card):
+            if not self._best_move(p, me, place, pair):
                 break
             depth += 1
             if self.level == EASY:
@@ -211,8 +228,9 @@ class Planner:
             depth -= 1
         return self.n
 
-    def _best_move(self, p, me, card):
-        """Find and make (on the game) the best move worth its cards; False if none."""
+    def _best_move(self, p, me, place, pair):
+        """Find and make (on the game) the best move worth its cards (a place
+        costs `place`, a remove `pair`); False if none."""
         g = self.g
         b = g.board
         s = g.s
@@ -238,7 +256,7 @@ class Planner:
                     continue
                 self._mark(c)
                 g.place_card(c, i)
-                self._keep(self._after(me, base, c) - base - card, PLACE, c, i, NONE)
+                self._keep(self._after(me, base, c) - base - place, PLACE, c, i, NONE)
                 g.take_back()
         them = 3 - me
         for c in range(g.nconn):
@@ -251,7 +269,7 @@ class Planner:
                 continue
             self._mark(c)
             g.remove_cards(c, i, j)
-            self._keep(self._after(me, base, c) - base - 2 * card, REMOVE, c, i, j)
+            self._keep(self._after(me, base, c) - base - pair, REMOVE, c, i, j)
             g.take_back()
         k = 0
         if self.level == STRONG and self.tried + 4 * (TOP + 1) <= self.limit:
@@ -314,6 +332,7 @@ class Planner:
             if tv[k] + now <= 0:  # even a reply cut to nothing would not make it worth it
                 continue
             self._make(self.top_k[k], self.top_c[k], self.top_i[k], self.top_j[k])
+            self.tried += 1
             v = tv[k] + now - self._harm(me)
             self.g.take_back()
             if v > bv:
@@ -419,6 +438,10 @@ class Planner:
         if n >= 5 and (g.may_skip() or g.played_this_turn()):  # (a play leaves fewer than 5)
             self._add(SKIP, NONE, NONE, NONE)
             return
+        if self.level == STRONG and self._last_card() and g.get(ROUND) < 3 and g.may_skip() \
+                and g.stones(p) <= g.stones(1 - p):
+            self._add(SKIP, NONE, NONE, NONE)  # not ahead: the last card would score the round now
+            return
         self._free_gains(me)
         if n >= 5:
             worst = NONE
@@ -445,6 +468,17 @@ class Planner:
             self._add(DRAW_PILE, NONE, NONE, NONE)
         else:
             self._add(DRAW_FACE, NONE, best, NONE)
+
+    def _last_card(self):
+        """True when one card is left to draw: taking it ends the round."""
+        g = self.g
+        if g.pile_size():
+            return False
+        n = 0
+        for k in range(3):
+            if g.face(k) >= 0:
+                n += 1
+        return n == 1
 
     # --- carrying out a plan (the host tools and the self-play) ---------------------------
     def play_turn(self):
