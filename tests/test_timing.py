@@ -156,3 +156,21 @@ def test_a_display_page_waits_while_a_press_settles(tmp_path):
     assert queued > 1 and seen == (True, queued)  # no page went out while it settled
     loop.step(t + 1)
     assert loop.screen.ndirty < queued  # then the pages go out again
+
+
+def test_quiet_time_comes_while_an_led_blinks(tmp_path):
+    """Quiet-time work keeps out of a step that wrote the LEDs, and no more:
+    with a blink on the board it still comes a second after the last press."""
+    from companion.runloop import start_sim
+    from host_tools.paths import ROOT
+
+    loop = start_sim("kahuna", str(tmp_path), str(ROOT / "board_layouts"), lambda: 1)
+    calls = []
+    idle = loop.app.idle
+    loop.app.idle = lambda: calls.append(1) or idle()
+    loop.app.frame.set(0, 1, 1)  # a blinking LED (BLINK): the strip is written now and then
+    loop.app.version += 1
+    loop.press_at = 0
+    for t in range(2, 3000, 2):
+        loop.step(t)
+    assert loop.leds.nanim == 1 and calls

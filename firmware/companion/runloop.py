@@ -65,6 +65,7 @@ class Loop:
         self.tick_at = 0
         self.press_at = None  # the last press, until App.idle() has run after it
         self.quiet = 0  # steps of quiet-time work left after App.idle()
+        self.more = False  # App.idle() has more to do: it comes again after SOON_MS
         self.look = None  # (LED pin, layout marks): the look is saved in quiet time (lit.py)
         self.looked = -1  # the app version last saved as the look
         self.link = link  # link.Link in a remote game: the broker, stepped like the store
@@ -81,6 +82,7 @@ class Loop:
             else:
                 app.up(e >> 2, kind == LONG)
             self.press_at = now
+            self.more = False  # a press: quiet time starts again after IDLE_MS
             if app.flashing:
                 self.flash_at = now
             e = b.get()
@@ -90,8 +92,11 @@ class Loop:
             self.ticker = app.ticker
             self.tick_at = now
             app.tick(now)
+        lit = False
         if app.version != self.lit or self.leds.nanim:  # the frame changed, or an animation may move on
+            self.leds.wrote = False  # (set when the render is due and writes the strip)
             self._render(now)
+            lit = self.leds.wrote
         bz = self.buzzer
         if app.tone:  # after the light: the tone of what the press did
             if bz is not None and app.volume:
@@ -115,11 +120,15 @@ class Loop:
         elif screen.ndirty:
             if not b.settling:  # a press about to count goes first: a page takes 3-4 ms on a chip
                 screen.step()
-        elif self.press_at is not None and age(now, self.press_at) >= (SOON_MS if app.soon() else IDLE_MS):
+        elif lit:
+            pass  # quiet-time flash work (an erase at most) waits for a step without an LED write
+        elif self.press_at is not None and age(now, self.press_at) >= (SOON_MS if self.more or app.soon() else IDLE_MS):
             self.press_at = None
-            self.quiet = 2
-            if app.idle():
-                self.press_at = now  # more quiet-time work waits: again after the same while
+            self.more = app.idle()
+            if self.more:
+                self.press_at = now  # more quiet-time work waits: its next step soon, unless a press comes
+            else:
+                self.quiet = 2
         elif self.quiet:  # quiet time goes on, a step each: the board's look saved, then
             self.quiet -= 1  # the heap tidied (so that a press rarely meets a collection)
             if self.quiet:
@@ -365,6 +374,7 @@ def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_
 
 class NoLeds:
     nanim = 0
+    wrote = False
 
     def due(self, now):
         return False

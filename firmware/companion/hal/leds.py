@@ -72,6 +72,7 @@ class Leds:
         self.key = -1  # the animation phases last rendered
         self.bright = -1
         self.changed = False
+        self.wrote = False
         self.capped = False
         # the blinks' rhythm: each restarts when an LED newly takes it, so that a
         # refusal's red or a new to-do shows at the press, not at the next phase
@@ -123,6 +124,7 @@ class Leds:
                 self.key = -1
         if self.nanim:
             self._animate(now, brightness)
+        self.wrote = self.changed  # the run loop keeps flash work out of a step that wrote the strip
         if self.changed:
             self.changed = False
             self._cap()
