@@ -92,11 +92,11 @@ class Loop:
             self.ticker = app.ticker
             self.tick_at = now
             app.tick(now)
-        lit = False
+        wrote = False  # this step wrote the LED strip
         if app.version != self.lit or self.leds.nanim:  # the frame changed, or an animation may move on
             self.leds.wrote = False  # (set when the render is due and writes the strip)
             self._render(now)
-            lit = self.leds.wrote
+            wrote = self.leds.wrote
         bz = self.buzzer
         if app.tone:  # after the light: the tone of what the press did
             if bz is not None and app.volume:
@@ -120,7 +120,7 @@ class Loop:
         elif screen.ndirty:
             if not b.settling:  # a press about to count goes first: a page takes 3-4 ms on a chip
                 screen.step()
-        elif lit:
+        elif wrote:
             pass  # quiet-time flash work (an erase at most) waits for a step without an LED write
         elif self.press_at is not None and age(now, self.press_at) >= (SOON_MS if self.more or app.soon() else IDLE_MS):
             self.press_at = None
