@@ -672,7 +672,7 @@ class Store:
     def _fresh(self, data, made=False):
         """A log folder beside the running one (made: already there, empty),
         holding data (bytes, or lines without their newlines) as its first
-        piece: (its path, None). Its first raw block is written in quiet time."""
+        piece: its path. Its first raw block is written in quiet time."""
         new = self.dir + ".new"
         if not made:
             _rmtree(new)
@@ -686,7 +686,7 @@ class Store:
                     f.write(b"\n")
         if self.raw is not None:
             self.raw.clear()  # its first raw block is written in quiet time (maintain)
-        return new, None
+        return new
 
     def append(self, event):
         """Log one event. On a full flash the oldest archived game is deleted
@@ -787,7 +787,7 @@ class Store:
         """A log with raw blocks read without its block device (they cannot be
         appended to): its first n lines go into a new folder, which replaces
         the old one by renames (a cut leaves the old log or the new)."""
-        new = self._fresh(self.lines(n))[0]
+        new = self._fresh(self.lines(n))
         self._clear_check()
         if _is_dir(self.dir):
             os.rename(self.dir, self.dir + ".old")
@@ -804,7 +804,7 @@ class Store:
         one. Returns the archive's name."""
         self.settle()
         self._unlit()
-        new = self._fresh(self.lines(n))[0] if n else None
+        new = self._fresh(self.lines(n)) if n else None
         with open(self.dir + "/" + NOTE, "w") as f:
             f.write(note + "\n")
         name = self._next_name()
@@ -823,7 +823,7 @@ class Store:
         one's place (a cut leaves the old log or the cut one)."""
         self.settle()
         self._unlit()
-        new = self._fresh(self.lines(n))[0]
+        new = self._fresh(self.lines(n))
         self._clear_check()
         _rmtree(self.dir)
         os.rename(new, self.dir)
