@@ -4,6 +4,7 @@
 # log in raw blocks); the report goes to r: ["ok", said, lines and state after
 # boot, lines and state after a press], ["halt", said] or ["crash", what].
 # Every boot runs inside its own folder, so that all see the same paths.
+import gc
 import os
 import sys
 
@@ -36,7 +37,11 @@ def boot():
     scanner.release(0)
     for t in range(80, 200, 2):
         loop.step(t)
-    return got + [app.store.n, app.game.state()]
+    game = app.game
+    n = app.store.n
+    loop = app = scanner = None  # the report's own allocations must not be what runs out
+    gc.collect()
+    return got + [n, game.state()]
 
 
 try:

