@@ -51,3 +51,47 @@ def play_back(path):
             game, header, events = json.loads(line)
             most = play(game, header, events, _print)
             print(json.dumps(["most", most]))
+
+
+
+def play_back_locked(path, limit):
+    """As play_back, each event and undo applied as the board applies them:
+    under the heap lock, again unlocked if that raised MemoryError
+    (app.locked), beside a twin game that applies them plainly. Then one
+    line: how many needed the second try, and after how many events or undos
+    the two games differed in their state or their undo journal (none)."""
+    from micropython import heap_lock, heap_unlock
+    from companion.app import locked
+
+    tries = [0, 0]
+
+    def journal(game):
+        return bytes(game.s), game._jlen, len(game._full), game._nmarks, game._lost, game.undoable()
+
+    def once(step, arg):
+        heap_lock()
+        try:
+            return step(arg)
+        except MemoryError:
+            tries[0] += 1
+        finally:
+            heap_unlock()
+        return locked(step, arg)
+
+    with open(path) as f:
+        for line in f:
+            game, header, events = json.loads(line)
+            g = new_game(header, load_layout(header.get("layout", game)))
+            twin = new_game(header, load_layout(header.get("layout", game)))
+            g.limit = twin.limit = limit
+            _print("start", g.state())
+            for e in events:
+                once(g.apply, e)
+                twin.apply(e)
+                tries[1] += journal(g) != journal(twin)
+                _print("event", g.state())
+            while once(lambda _: g.undo(), None):
+                twin.undo()
+                tries[1] += journal(g) != journal(twin)
+                _print("undo", g.state())
+    print(json.dumps(["tries", tries]))

@@ -54,3 +54,33 @@ def test_random_games_replay_and_undo_alike_under_native_micropython(tmp_path, f
     assert 0 < most <= MOST_BYTES
     assert {g[0] for g in games} == {"kahuna", "kanaloa", "rukuni", "duell"}
     assert sum(len(g[2]) for g in games) > 1500
+
+
+@pytest.mark.native
+@pytest.mark.parametrize("limit", [0, 2])
+def test_events_applied_under_the_heap_lock_change_nothing_when_they_must_allocate(tmp_path, limit):
+    """The board applies an event with the heap locked (app.locked: its function
+    frames on the C stack), and again unlocked if it had to allocate. A new
+    journal chunk is such a case (and with a bounded journal, the oldest chunk
+    going): the first try must leave the game as it was, so that the second
+    gives the same states as CPython, after every event and every undo, and
+    the same undo journal as the event applied once, plainly."""
+    games = logs()
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(g) + "\n" for g in games))
+    out = run_native("import native_games\nnative_games.play_back_locked(%r, %d)" % (str(path), limit),
+                     heapsize="1M")
+    got = [json.loads(line) for line in out.splitlines()]
+    want = []
+    for game, header, events in games:
+        g = native_games.new_game(header, native_games.load_layout(header.get("layout", game)))
+        g.limit = limit
+        want.append(["start", g.state()])
+        for e in events:
+            g.apply(e)
+            want.append(["event", g.state()])
+        while g.undo():
+            want.append(["undo", g.state()])
+    assert got[:-1] == want
+    kind, (second, differed) = got[-1]
+    assert kind == "tries" and second >= 10 and differed == 0

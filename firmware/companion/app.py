@@ -18,6 +18,30 @@ from . import ui as uis
 from .settings import Settings
 from .text import wrap
 
+try:
+    from micropython import heap_lock, heap_unlock
+except ImportError:  # CPython
+    def heap_lock():
+        pass
+
+    def heap_unlock():
+        return 0
+
+
+def locked(fn, arg):
+    """fn(arg) with the heap locked, if it allocates nothing (its function
+    frames then go on the C stack, not the heap: on a chip, finding room for
+    them in a fragmented heap costs more than the work); else again unlocked.
+    For work a MemoryError leaves undone: a game event (core/game.py, act)."""
+    heap_lock()
+    try:
+        return fn(arg)
+    except MemoryError:
+        pass
+    finally:
+        heap_unlock()
+    return fn(arg)
+
 LEVELS = (16, 40, 80, 150, 255)
 CHECKPOINTED = ("kahuna",)  # games whose whole state is Game.s (a checkpoint restores it)
 MAX_PENDING = 32  # unsaved events kept in memory before the display warns that a reset loses them
@@ -312,7 +336,7 @@ class App:
             if seat is not None and event["op"] in uis.CONFIRMS:
                 seat.confirm(event)  # this table only: not in the shared log
             else:
-                self.game.apply(event)
+                locked(self.game.apply, event)
         except Illegal as e:
             self._refuse(code, str(e))
             return

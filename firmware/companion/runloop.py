@@ -20,19 +20,10 @@ except ImportError:  # a port without it: the layout is checked at every boot
     def crc32(data, crc=0):
         return -1
 
-from .app import App, led_map, wrap
+from .app import App, led_map, wrap, heap_lock, heap_unlock
 from .frame import Frame
 from .hal.buttons import DOWN, LONG, age
 from .store import Store
-
-try:
-    from micropython import heap_lock, heap_unlock
-except ImportError:  # CPython
-    def heap_lock():
-        pass
-
-    def heap_unlock():
-        return 0
 
 SCAN_MS = 1  # device loop period: a settled press waits at most this (plus a step) for the loop
 FLASH_MS = 700  # how long a refused press flashes red

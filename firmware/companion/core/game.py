@@ -50,17 +50,25 @@ class Game:
             s[slot] = value
 
     def _next_chunk(self):
+        """A fresh journal chunk. What may allocate comes first, so that a
+        MemoryError (a real one, or the heap lock App applies events under)
+        leaves the journal as it was."""
         full = self._full
+        lost = 0
         if self.limit and len(full) >= self.limit:
             # the oldest chunk goes (and is used again): the events marked in
             # it can no longer be undone from memory (app.py replays the log)
-            old = full.pop(0)
+            old = full[0]
             for i in range(0, _CHUNK, 2):
                 if old[i] == _MARK:
-                    self._lost += 1
-            self._spare = self._spare or old
+                    lost += 1
+            fresh = self._spare or old
+            full.pop(0)  # (the list keeps its room: the append below cannot fail)
+        else:
+            fresh = self._spare or bytearray(_CHUNK)
         full.append(self._journal)
-        self._journal = self._spare or bytearray(_CHUNK)
+        self._lost += lost
+        self._journal = fresh
         self._spare = None
         self._jlen = 0
         return 0
@@ -92,10 +100,10 @@ class Game:
         back here: see undoable()."""
         if self._nmarks <= self._lost:
             return False
-        self._nmarks -= 1
         at = self.real_at
         n = self.nreal
-        keep = self.s[at:at + n] if n else None
+        keep = self.s[at:at + n] if n else None  # first what allocates: a MemoryError changes nothing
+        self._nmarks -= 1
         if self._rewind() and n:  # a rules event: the board image stays
             self.s[at:at + n] = keep
         return True
