@@ -86,9 +86,9 @@ from companion import runloop
 _step = runloop.Loop.step
 
 
-def step(self, now):
+def step(self, now, locked=False):  # (locked: run() entered with the heap locked; the step unlocks)
     t0 = time.ticks_us()
-    _step(self, now)
+    _step(self, now, locked)
     d = time.ticks_diff(time.ticks_us(), t0)
     if d > 15000:
         print("STEP %d %d" % (t0, d))

@@ -29,10 +29,10 @@ _first = None
 _last = 0
 
 
-def step(self, now):
+def step(self, now, locked=False):  # (locked: run() entered with the heap locked; the step unlocks)
     global _n, _worst, _first, _last
     t0 = time.ticks_us()
-    _step(self, now)
+    _step(self, now, locked)
     d = time.ticks_diff(time.ticks_us(), t0)
     if d > _worst:
         _worst = d
