@@ -36,7 +36,9 @@ class Probe:
         self.loop = start_sim(layout, root, "/board_layouts", lambda: 1)
         self.t = 0
         self.flash = [0]
-        self.at_write = []  # (lines, flash bytes, i2c bytes) at each strip write of the traced step
+        # [strip writes, then lines, flash bytes, i2c bytes at the first] in the
+        # traced step: kept in place, as the write runs with the heap locked
+        self.at_write = [0, 0, 0, 0]
         loop = self.loop
         app = loop.app
         store = app.store
@@ -54,7 +56,11 @@ class Probe:
         marks = self.at_write
 
         def marked_write():
-            marks.append((P._lines, flash[0], display.sent))
+            if not marks[0]:
+                marks[1] = P._lines
+                marks[2] = flash[0]
+                marks[3] = display.sent
+            marks[0] += 1
             write()
 
         strip.write = marked_write
@@ -76,15 +82,15 @@ class Probe:
         if not traced:
             self.loop.step(self.t)
             return None
-        del self.at_write[:]
+        marks = self.at_write
+        marks[0] = 0
         f0 = self.flash[0]
         i0 = self.loop.screen.display.sent
         t = self.t
         n = P.lines(lambda: self.loop.step(t))
-        if not self.at_write:
+        if not marks[0]:
             return (n, None, 0, 0)
-        lines, fl, i2c = self.at_write[0]
-        return (n, lines, fl - f0, i2c - i0)
+        return (n, marks[1], marks[2] - f0, marks[3] - i0)
 
     def tap(self, code, hold=60, traced=False):
         """Press code for hold ms and let go; with traced, the worst step that
