@@ -425,6 +425,9 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
     loop = Loop(app, board.buttons(profile), leds, screen, board.buzzer(profile))
     if marks:  # a layout `companion flash` checked: the board's look is saved for the next power-on
         loop.look = (profile["leds"]["pin"], marks)
+        from . import lit  # (main.py's: already loaded)
+        if app.store.lit and lit.shown == leds.strip.buf:  # shown at power-on, and still the game's look
+            loop.looked = app.version
     return loop
 
 

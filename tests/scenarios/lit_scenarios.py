@@ -108,6 +108,32 @@ def look_that_cannot_go_keeps_the_game():
     return {"stuck": stuck, "then": [len(d.log_lines()), _exists(root + "/" + lit.NAME)]}
 
 
+def written_blocks():
+    """lit.written(body) against len(body.rstrip(b"\xff")) over blocks as
+    flash holds them: lines, then the erased rest; torn bytes and 0xFF
+    inside the written part too; empty, all-erased, nothing erased.
+    [blocks tried, how many differ, how many different lengths they had]."""
+    from companion import lit
+
+    seed = 12345
+    tried = differ = 0
+    lengths = {}
+    for size in (0, 1, 16, 17, 73, 256, 300, 513, 4096):
+        for k in range(24):
+            body = bytearray(b"\xff" * size)
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            end = seed % (size + 1) if k else size  # (k 0: nothing erased)
+            for i in range(end):
+                seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+                body[i] = 0xFF if seed % 7 == 0 else 32 + seed % 90  # erased bytes inside: a torn write
+            want = len(bytes(body).rstrip(b"\xff"))
+            got = lit.written(bytes(body))
+            tried += 1
+            differ += got != want
+            lengths[want] = 1
+    return [tried, differ, len(lengths)]
+
+
 def run_all():
     return {"pack": pack_and_damage(), "follows": look_follows_the_game(),
-            "stuck": look_that_cannot_go_keeps_the_game()}
+            "stuck": look_that_cannot_go_keeps_the_game(), "written": written_blocks()}
