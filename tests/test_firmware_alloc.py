@@ -203,35 +203,3 @@ def test_steps_entered_with_the_heap_locked_play_as_plain_steps_under_native_mic
     out = run_native(LOCKED_ENTRY, heapsize="512K")
     line = [l for l in out.splitlines() if l.startswith("SAME")][-1]
     assert line.split()[1] == "True" and int(line.split()[2]) >= 10
-
-
-TIDY = """
-import gc
-from scenarios.device import Device, fresh_dir
-from companion import runloop
-
-d = Device(fresh_dir("tidy"))
-d.wait(3000)  # past quiet time
-gc.collect()
-d.loop.kept = gc.mem_alloc()
-junk = [bytearray(100) for _ in range(20)]  # 2 KB
-junk = None
-a = gc.mem_alloc()
-d.loop.tidy()
-few = a - gc.mem_alloc()  # not collected: a collection is a 20 ms step on a chip
-junk = [bytearray(100) for _ in range(runloop.GARBAGE // 100)]
-junk = None
-a = gc.mem_alloc()
-d.loop.tidy()
-many = a - gc.mem_alloc()
-again = gc.mem_alloc()
-d.loop.tidy()  # just collected: nothing more
-print("TIDY", few, many, runloop.GARBAGE, again - gc.mem_alloc())
-"""
-
-
-@pytest.mark.native
-def test_quiet_time_collects_the_heap_only_when_garbage_is_worth_it():
-    out = run_native(TIDY, heapsize="512K")
-    few, many, garbage, again = [int(v) for v in [l for l in out.splitlines() if l.startswith("TIDY")][-1].split()[1:]]
-    assert few <= 0 and many >= garbage and again <= 0  # (tidy itself may allocate a few bytes)

@@ -27,7 +27,6 @@ from .store import Store
 
 SCAN_MS = 1  # device loop period: a settled press waits at most this (plus a step) for the loop
 FLASH_MS = 700  # how long a refused press flashes red
-GARBAGE = 24 * 1024  # bytes allocated since the last collection that quiet time collects (Loop.tidy)
 TICK_MS = 1000  # how often a game UI's clock (UI.tick) is called
 IDLE_MS = 1000  # no press for this long: the app's quiet-time flash work (App.idle)
 SOON_MS = 100  # ... or this long when the log has no raw block ready (App.soon)
@@ -60,7 +59,6 @@ class Loop:
         self.more = False  # App.idle() has more to do: it comes again after SOON_MS
         self.look = None  # (LED pin, layout marks): the look is saved in quiet time (lit.py)
         self.looked = -1  # the app version last saved as the look
-        self.kept = 0  # bytes allocated just after the last collection (tidy)
         self.link = link  # link.Link in a remote game: the broker, stepped like the store
 
     def step(self, now, locked=False):
@@ -133,17 +131,7 @@ class Loop:
             if self.quiet:
                 self._save_look()
             else:
-                self.tidy()
-
-    def tidy(self):
-        """Collect the heap if GARBAGE bytes or more were allocated since the
-        last collection (a collection is a step of about 20 ms on a Pico:
-        not for the few KB a quiet time leaves, but before a run of presses
-        could fill the heap and meet one)."""
-        used = getattr(gc, "mem_alloc", None)  # MicroPython only
-        if used is None or used() - self.kept >= GARBAGE:
-            gc.collect()
-            self.kept = used() if used else 0
+                gc.collect()
 
     def _save_look(self):
         """The LEDs' bytes as the saved game's look (lit.py), on a board whose
@@ -486,8 +474,7 @@ def run(profile_name=None, layout_name=None, layouts=LAYOUTS):
         return
     if config.get("remote"):
         remote_play(loop, config)
-    loop.kept = -GARBAGE  # boot's garbage (about 100 KB): collected now, not during the first presses
-    loop.tidy()
+    gc.collect()  # boot's garbage (about 100 KB): collected now, not during the first presses
     loop.press_at = time.ticks_ms()  # quiet-time work (a checkpoint, the look) after boot too
     while True:
         t = time.ticks_ms()
