@@ -20,10 +20,12 @@ except ImportError:
 _mem = getattr(gc, "mem_alloc", None)  # MicroPython only
 
 
-def play(game, header, events, out):
-    """out(kind, state) for the start, after each event, after each undo to the start;
-    returns the most bytes one event allocated (0 under CPython)."""
+def play(game, header, events, out, limit=0):
+    """out(kind, state) for the start, after each event, after each undo to the start
+    (limit: Game.limit, the journal's full chunks kept); returns the most bytes one
+    event allocated (0 under CPython)."""
     g = new_game(header, load_layout(header.get("layout", game)))
+    g.limit = limit
     out("start", g.state())
     most = 0
     for e in events:
@@ -51,7 +53,6 @@ def play_back(path):
             game, header, events = json.loads(line)
             most = play(game, header, events, _print)
             print(json.dumps(["most", most]))
-
 
 
 def play_back_locked(path, limit):

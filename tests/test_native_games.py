@@ -73,14 +73,7 @@ def test_events_applied_under_the_heap_lock_change_nothing_when_they_must_alloca
     got = [json.loads(line) for line in out.splitlines()]
     want = []
     for game, header, events in games:
-        g = native_games.new_game(header, native_games.load_layout(header.get("layout", game)))
-        g.limit = limit
-        want.append(["start", g.state()])
-        for e in events:
-            g.apply(e)
-            want.append(["event", g.state()])
-        while g.undo():
-            want.append(["undo", g.state()])
+        native_games.play(game, header, events, lambda kind, state: want.append([kind, state]), limit)
     assert got[:-1] == want
     kind, (second, differed) = got[-1]
     assert kind == "tries" and second >= 10 and differed == 0
