@@ -4,8 +4,11 @@ scenarios one by one, and the scan / page / LED path under heap_lock.
 (test_both_interpreters also runs the whole module under both ports.)"""
 
 import json
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from host_tools.micropython import run_native
 from tests.scenarios import timing_scenarios as ts
@@ -40,6 +43,28 @@ def test_long_press_is_acknowledged_at_press_down():
 def test_pio_samples_decode_with_their_own_time():
     r = ts.sample_decoder()
     assert r == {"events": [[5, 1], [63, 1], [40, 1], [5, 3]], "lost": 26}
+
+
+WORD = st.integers(min_value=0, max_value=0xFFFFFFFF)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(WORD, WORD), min_size=1, max_size=40))
+def test_the_sample_decoder_reports_every_changed_contact_as_a_bit_by_bit_reading_would(words):
+    r = ts.decoded_edges(words)
+    assert r["edges"] == r["reference"]
+
+
+@pytest.mark.native
+def test_the_sample_decoder_under_native_micropython_reports_every_changed_contact():
+    rng = random.Random(5)
+    words = [(rng.getrandbits(32), rng.getrandbits(32)) for _ in range(30)]
+    words += [(0xFFFFFFFF ^ (1 << b), 0xFFFFFFFF ^ (3 << (b % 31))) for b in range(32)]  # one at a time, high bits too
+    out = run_native("import json\nfrom scenarios import timing_scenarios as m\n"
+                     "print('RESULT ' + json.dumps(m.decoded_edges(%r)))" % (words,))
+    got = json.loads([l for l in out.splitlines() if l.startswith("RESULT ")][-1][7:])
+    assert got["edges"] == got["reference"] == ts.decoded_edges(words)["reference"]
+    assert len(got["edges"]) > 100
 
 
 def test_display_sends_only_changed_pages():

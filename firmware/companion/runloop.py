@@ -30,6 +30,8 @@ FLASH_MS = 700  # how long a refused press flashes red
 TICK_MS = 1000  # how often a game UI's clock (UI.tick) is called
 IDLE_MS = 1000  # no press for this long: the app's quiet-time flash work (App.idle)
 SOON_MS = 100  # ... or this long when the log has no raw block ready (App.soon)
+HURRY_MS = 40  # ... or at once, in this long after a release (and after boot) while nobody presses:
+# a press is least likely then (a hand leaves its button; the board has just lit)
 BLANK_LEDS = 256  # LEDs switched off when boot stops (the chain may be shorter)
 LAYOUTS = "/board_layouts"
 CONFIG = "/config.json"
@@ -57,6 +59,9 @@ class Loop:
         self.press_at = None  # the last press, until App.idle() has run after it
         self.quiet = 0  # steps of quiet-time work left after App.idle()
         self.more = False  # App.idle() has more to do: it comes again after SOON_MS
+        self.released_at = None  # the last release, if no press came after it
+        self.hurry = False  # boot's quiet-time work runs at once, until it is done or a press comes
+        self.untidy = 0  # presses since the last collection
         self.look = None  # (LED pin, layout marks): the look is saved in quiet time (lit.py)
         self.looked = -1  # the app version last saved as the look
         self.link = link  # link.Link in a remote game: the broker, stepped like the store
@@ -75,8 +80,12 @@ class Loop:
             kind = e & 3
             if kind == DOWN:
                 app.down(e >> 2)
+                self.untidy += 1
+                self.released_at = None
+                self.hurry = False
             else:
                 app.up(e >> 2, kind == LONG)
+                self.released_at = now
             self.press_at = now
             self.more = False  # a press: quiet time starts again after IDLE_MS
             if app.flashing:
@@ -119,19 +128,47 @@ class Loop:
                 screen.step()
         elif wrote:
             pass  # quiet-time flash work (an erase at most) waits for a step without an LED write
-        elif self.press_at is not None and age(now, self.press_at) >= (SOON_MS if self.more or app.soon() else IDLE_MS):
+        elif self.press_at is not None and self._work_due(now):
             self.press_at = None
             self.more = app.idle()
             if self.more:
                 self.press_at = now  # more quiet-time work waits: its next step soon, unless a press comes
             else:
                 self.quiet = 2
+                self.hurry = False
         elif self.quiet:  # quiet time goes on, a step each: the board's look saved, then
             self.quiet -= 1  # the heap tidied (so that a press rarely meets a collection)
             if self.quiet:
                 self._save_look()
-            else:
-                gc.collect()
+            elif self.untidy:  # (boot collected its own garbage)
+                self._tidy()
+
+    def booted(self, now):
+        """Boot is done: its garbage (about 100 KB) collected now, not during
+        the first presses; quiet-time work (a raw block, a checkpoint, the
+        look) follows at once, while the players look at the board that just lit."""
+        self._tidy()
+        self.press_at = now
+        self.hurry = True
+
+    def _tidy(self):
+        gc.collect()
+        self.untidy = 0
+
+    def _work_due(self, now):
+        """Quiet-time work is due: after IDLE_MS without a press, or SOON_MS when
+        the log wants a raw block; that work also at once just after a release
+        or boot, when a press is least likely to meet its steps."""
+        if self.hurry and not self.buttons.busy:
+            return True
+        if not (self.more or self.app.soon()):
+            return age(now, self.press_at) >= IDLE_MS
+        return self._hurried(now) or age(now, self.press_at) >= SOON_MS
+
+    def _hurried(self, now):
+        """Just after a release, nobody pressing."""
+        r = self.released_at
+        return r is not None and age(now, r) < HURRY_MS and not self.buttons.busy
 
     def _save_look(self):
         """The LEDs' bytes as the saved game's look (lit.py), on a board whose
@@ -474,12 +511,21 @@ def run(profile_name=None, layout_name=None, layouts=LAYOUTS):
         return
     if config.get("remote"):
         remote_play(loop, config)
-    gc.collect()  # boot's garbage (about 100 KB): collected now, not during the first presses
-    loop.press_at = time.ticks_ms()  # quiet-time work (a checkpoint, the look) after boot too
+    loop.booted(time.ticks_ms())
+    wait = getattr(loop.buttons.sampler, "wait", None)  # the PIO's: the next sample, not a sleep
     while True:
         t = time.ticks_ms()
         heap_lock()  # (each call that allocates its frame costs a search of the heap: 0.1 ms on a chip)
         loop.step(t, True)
+        if wait is not None:
+            heap_lock()
+            try:
+                wait(SCAN_MS)
+            except Exception:  # noqa: BLE001 - the sampler's fault: collect() meets it and polls
+                wait = None
+            finally:
+                heap_unlock()
+            continue
         rest = SCAN_MS - time.ticks_diff(time.ticks_ms(), t)
         if rest > 0:
             time.sleep_ms(rest)

@@ -335,6 +335,40 @@ def sample_decoder():
     return {"events": got, "lost": dec.lost}
 
 
+class EdgeLog:
+    """A sink that keeps every raw change the decoder reports."""
+
+    def __init__(self):
+        self.edges = []
+
+    def edge(self, code, level, t):
+        self.edges.append([code, level, t])
+
+
+def decoded_edges(words):
+    """Each sample's two words (1 = open) through a SampleDecoder: every
+    changed bit, by time and then by code, with its level and its sample's
+    time. Beside it, the same found a bit at a time (the reference)."""
+    ring = array("i", [0] * (2 * 64))
+    hw = FakeDma(ring, 0, 64)
+    dec = SampleDecoder(ring, 0, 64, 2, 1, hw.done, 0)
+    sink = EdgeLog()
+    want = []
+    prev = [0xFFFFFFFF, 0xFFFFFFFF]
+    for k, pair in enumerate(words):
+        hw.state = list(pair)
+        hw.run(1, [], 0)
+        for w in range(2):
+            for b in range(32):
+                if (pair[w] ^ prev[w]) >> b & 1:
+                    want.append([w * 32 + b, 0 if pair[w] >> b & 1 else 1, k + 1])
+        prev = list(pair)
+        if k % 5 == 4:
+            dec.collect(sink, k + 1)
+    dec.collect(sink, len(words))
+    return {"edges": sink.edges, "reference": want}
+
+
 def paged_display():
     d = SimDisplay()
     s = Screen(d)

@@ -125,6 +125,18 @@ class PioMatrix:
     def collect(self, sink, now):
         return self.decoder.collect(sink, now)
 
+    def wait(self, ms):
+        """Return once a sample waits to be collected (at once if one does), or
+        after about ms: the run loop steps as a press can first be seen rather
+        than sleeping past it. Allocates nothing (run() calls it with the heap
+        locked): done() inline, its small ints masked."""
+        reg = self.count_reg
+        seen = self.decoder.seen
+        base = (self.epoch + (COUNT >> 1)) & 0x3FFFFFFF
+        t = time.ticks_ms()
+        while (base - ((mem32[reg] + 1) >> 1)) & 0x3FFFFFFF == seen and time.ticks_diff(time.ticks_ms(), t) <= ms:
+            pass
+
     def stop(self):
         """The DMA and the state machine stop (before polled scanning takes the pins)."""
         self.dma.active(0)
