@@ -62,12 +62,36 @@ def token(folder):
         return ""
     names = sorted((n for n in names if n.endswith(".jl") or n.endswith(".blk")),
                    key=lambda n: (n.endswith(".blk"), n))  # raw blocks follow the pieces
+    chunk = bytearray(4 * PAGE)
     for name in reversed(names):
-        body = _read(folder + "/" + name) or b""
-        end = written(body)
+        end, crc = _written_crc(folder + "/" + name, chunk)
         if end > SPARE:  # not a raw block nobody wrote to yet (its marker only)
-            return "%s %08x" % (name, crc32(memoryview(body)[:end]) & 0xFFFFFFFF)
+            return "%s %08x" % (name, crc & 0xFFFFFFFF)
     return ""
+
+
+def _written_crc(path, chunk):
+    """(how many bytes of the file come before its erased rest, their CRC-32),
+    read a chunk at a time: a 4-8 KB file read whole may find no room in a
+    fragmented heap (a MemoryError in quiet time). (0, 0) if the file cannot
+    be read."""
+    end = crc = so_far = 0
+    view = memoryview(chunk)
+    try:
+        with open(path, "rb") as f:
+            at = 0
+            n = f.readinto(chunk)
+            while n:
+                k = written(view[:n])
+                if k:  # something in this chunk: the written part ends in it, so far
+                    crc = crc32(view[:k], so_far)
+                    end = at + k
+                so_far = crc32(view[:n], so_far)
+                at += n
+                n = f.readinto(chunk)
+    except OSError:
+        return 0, 0
+    return end, crc
 
 
 def written(body):

@@ -60,7 +60,7 @@ class Loop:
         self.quiet = 0  # steps of quiet-time work left after App.idle()
         self.more = False  # App.idle() has more to do: it comes again after SOON_MS
         self.released_at = None  # the last release, if no press came after it
-        self.hurry = False  # boot's quiet-time work runs at once, until it is done or a press comes
+        self.hurry = False  # quiet-time work runs at once, until it is done or a press comes
         self.untidy = 0  # presses since the last collection
         self.look = None  # (LED pin, layout marks): the look is saved in quiet time (lit.py)
         self.looked = -1  # the app version last saved as the look
@@ -159,11 +159,12 @@ class Loop:
         """Quiet-time work is due: after IDLE_MS without a press, or SOON_MS when
         the log wants a raw block; that work also at once just after a release
         or boot, when a press is least likely to meet its steps."""
+        soon = self.more or self.app.soon()
+        if soon and not self.hurry and self._hurried(now):
+            self.hurry = True  # all of it now, a step after another, unless a press comes
         if self.hurry and not self.buttons.busy:
             return True
-        if not (self.more or self.app.soon()):
-            return age(now, self.press_at) >= IDLE_MS
-        return self._hurried(now) or age(now, self.press_at) >= SOON_MS
+        return age(now, self.press_at) >= (SOON_MS if soon else IDLE_MS)
 
     def _hurried(self, now):
         """Just after a release, nobody pressing."""
@@ -181,8 +182,8 @@ class Loop:
         try:
             app.store.save_lit(self.look[0], self.leds.strip.buf, self.look[1])
             self.looked = app.version
-        except OSError:
-            pass  # no look saved: boot renders the log
+        except (OSError, MemoryError):
+            pass  # no look saved (a full flash, a fragmented heap): boot renders the log
 
     # The scan and the LED render allocate nothing (tests/test_firmware_alloc.py),
     # so they run with the heap locked: MicroPython then puts the frames of the

@@ -387,8 +387,9 @@ class Store:
         (marks: the layout's and profile's, runloop.checked_marks())."""
         from . import lit  # quiet time only: boot's heap does not hold it
 
+        blob = lit.pack(pin, data, marks, lit.token(self.dir))  # before the old look goes
         with open(self.root + "/" + LOOK, "wb") as f:
-            f.write(lit.pack(pin, data, marks, lit.token(self.dir)))
+            f.write(blob)
         self.lit = True
 
     def _unlit(self):

@@ -111,14 +111,19 @@ def look_that_cannot_go_keeps_the_game():
 def written_blocks():
     """lit.written(body) against len(body.rstrip(b"\xff")) over blocks as
     flash holds them: lines, then the erased rest; torn bytes and 0xFF
-    inside the written part too; empty, all-erased, nothing erased.
-    [blocks tried, how many differ, how many different lengths they had]."""
+    inside the written part too; empty, all-erased, nothing erased. The
+    same files' log token (lit.token, which reads them a chunk at a time)
+    against the CRC-32 of body.rstrip(b"\xff"). [blocks tried, how many
+    differ, how many different lengths they had, how many tokens differ]."""
+    from binascii import crc32
+
     from companion import lit
 
+    folder = fresh_dir("lit-token")
     seed = 12345
-    tried = differ = 0
+    tried = differ = tokens = 0
     lengths = {}
-    for size in (0, 1, 16, 17, 73, 256, 300, 513, 4096):
+    for size in (0, 1, 16, 17, 73, 256, 300, 513, 1100, 4096, 8592):
         for k in range(24):
             body = bytearray(b"\xff" * size)
             seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
@@ -131,7 +136,11 @@ def written_blocks():
             tried += 1
             differ += got != want
             lengths[want] = 1
-    return [tried, differ, len(lengths)]
+            with open(folder + "/00001.blk", "wb") as f:
+                f.write(body)
+            token = "00001.blk %08x" % (crc32(bytes(body)[:want]) & 0xFFFFFFFF) if want > lit.SPARE else ""
+            tokens += lit.token(folder) != token
+    return [tried, differ, len(lengths), tokens]
 
 
 def run_all():
