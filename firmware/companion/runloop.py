@@ -32,6 +32,7 @@ IDLE_MS = 1000  # no press for this long: the app's quiet-time flash work (App.i
 SOON_MS = 100  # ... or this long when the log has no raw block ready (App.soon)
 HURRY_MS = 40  # ... or at once, in this long after a release (and after boot) while nobody presses:
 # a press is least likely then (a hand leaves its button; the board has just lit)
+TIDY_PRESSES = 8  # ... and the heap is collected then after this many presses without a quiet second
 BLANK_LEDS = 256  # LEDs switched off when boot stops (the chain may be shorter)
 LAYOUTS = "/board_layouts"
 CONFIG = "/config.json"
@@ -111,6 +112,7 @@ class Loop:
         if bz is not None:
             bz.tick(now)
         beginning = app.header_due is not None and not app.pending  # a new game's log: a step at a time
+        logged = bool(app.pending)  # (the display's text then waits for the next step)
         if app.pending or beginning and self.press_at != now:  # light first, then the log on flash
             app.flush()
         if self.link is not None:  # what is on flash goes out; what came in is shown
@@ -120,7 +122,7 @@ class Loop:
         screen = self.screen
         if beginning:
             pass  # the display waits for a step without a new log's flash work (an erase each)
-        elif app.version != self.drawn:
+        elif app.version != self.drawn and not logged:
             screen.update(app.lines)  # draws the changed lines; their pages go out one per step
             self.drawn = app.version
         elif screen.ndirty:
@@ -142,6 +144,8 @@ class Loop:
                 self._save_look()
             elif self.untidy:  # (boot collected its own garbage)
                 self._tidy()
+        elif self.untidy >= TIDY_PRESSES and self._hurried(now):
+            self._tidy()  # before MicroPython must (a press makes about 6 KB of garbage), not at a press
 
     def booted(self, now):
         """Boot is done: its garbage (about 100 KB) collected now, not during
@@ -405,7 +409,9 @@ def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_
     n = app.frame.n
     loop = Loop(app, Buttons(SimScanner(64)), Leds(SimStrip(n), n, order=RGB), Screen(SimDisplay()),
                 Buzzer(SimPWM()))
-    loop.step(0)
+    loop.step(0)  # the first light; the display's text in the next step
+    if loop.drawn != app.version:
+        loop.step(0)
     return loop
 
 

@@ -18,6 +18,7 @@ def idle(d, ms, every=500):
     while d.t < end:
         d.t = min(end, d.t + every)
         d.loop.step(d.t)
+    d.loop.step(d.t)  # (a step that logged an event, a tick's time_up, shows its text in the next)
 
 
 def clock_line(left_ms):

@@ -27,10 +27,12 @@ def boot(name, layout, root, seed=-1):
 
 
 def step(name, now):
-    """One run-loop pass; returns the app's version (it grows when frame or text change)."""
+    """One run-loop pass; returns what the page redraws on a change of: the
+    app's version (it grows when frame or text change) and the version the
+    display last drew (a step after a press's light and log, on a chip)."""
     loop = loops[name]
     loop.step(now)
-    return loop.app.version
+    return "%d %d" % (loop.app.version, loop.drawn)
 
 
 def press(name, code, down):
@@ -42,9 +44,11 @@ def press(name, code, down):
 
 
 def buttons_idle(name):
-    """No button held or settling, no press waiting: the firmware has taken every press."""
-    b = loops[name].buttons
-    return not b.busy and b.head == b.tail
+    """No button held or settling, no press waiting: the firmware has taken
+    every press, and the display shows what it did."""
+    loop = loops[name]
+    b = loop.buttons
+    return not b.busy and b.head == b.tail and loop.drawn == loop.app.version
 
 
 def led_bytes(name):
