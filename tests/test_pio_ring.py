@@ -36,10 +36,21 @@ def test_a_sampler_failing_at_its_first_scan_still_plays():
     assert [e[0] for e in r["events"]] == [5, 5, 40, 40]
 
 
+WAITS = {"none": 3, "half": 3, "whole": 1, "collected": 3, "after fallback": "AttributeError"}
+
+
+def test_the_run_loop_waits_for_a_whole_sample_and_no_longer(capsys):
+    """run() spins in wait() instead of sleeping: it returns at once when a
+    sample waits (one clock read), waits out half a sample (the first of its
+    two words) and times out after 1 ms when none comes; once polling took
+    over, the sampler has no wait and run() sleeps again."""
+    assert pio_ring.waits() == WAITS
+
+
 NATIVE = """
 import json
 from scenarios import pio_ring
-out = {"rings": [pio_ring.ring_at(a) for a in %r], "fallback": pio_ring.fallback(3)}
+out = {"rings": [pio_ring.ring_at(a) for a in %r], "fallback": pio_ring.fallback(3), "waits": pio_ring.waits()}
 print("RESULT " + json.dumps(out))
 """
 
@@ -52,3 +63,4 @@ def test_ring_and_fallback_under_native_micropython():
     for ring in r["rings"]:
         assert ring["inside"] and ring["aligned"] and ring["lost"] == 0 and ring["edges"] == PRESSES
     assert [e[0] for e in r["fallback"]["events"]] == [5, 5, 40, 40] and r["fallback"]["stopped"]
+    assert r["waits"] == WAITS

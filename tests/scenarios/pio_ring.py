@@ -255,3 +255,61 @@ def fallback(good):
             e = b.get()
     return {"events": events, "stopped": failing.stopped,
             "failure": repr(b.sampler.failure), "down": DOWN, "up": UP}
+
+
+class CountingClock:
+    """ticks_ms that moves on 1 ms at every read; counts the reads."""
+
+    reads = 0
+
+    @classmethod
+    def ticks_ms(cls):
+        cls.reads += 1
+        return cls.reads
+
+    @staticmethod
+    def ticks_diff(a, b):
+        return a - b
+
+
+def waits(address=0x20010000):
+    """PioMatrix.wait(1): the clock reads it took when no sample waits (it
+    times out), after half a sample (one of its two words: it still waits),
+    when a whole one waits (at once: one read), and what a FallbackSampler
+    that gave way to polling raises on wait."""
+    from companion.hal.sampling import FallbackSampler
+
+    uninstall()
+    made = install(address)
+    try:
+        from companion.hal import pio
+
+        pio.time = CountingClock
+        sampler = pio.sampler(SPEC)
+        dma = made[0]
+        sink = Sink()
+        out = {}
+
+        def reads():
+            CountingClock.reads = 0
+            sampler.wait(1)
+            return CountingClock.reads
+
+        sampler.collect(sink, 0)
+        out["none"] = reads()
+        dma.transfer(0xFFFFFFFF)
+        out["half"] = reads()
+        dma.transfer(0xFFFFFFFF)
+        out["whole"] = reads()
+        sampler.collect(sink, 0)
+        out["collected"] = reads()
+        fb = FallbackSampler(Failing(0), lambda: Contacts())
+        fb.collect(sink, 0)  # fails: polling from now on
+        try:
+            fb.wait(1)
+            out["after fallback"] = None
+        except AttributeError:
+            out["after fallback"] = "AttributeError"
+        return out
+    finally:
+        uninstall()
