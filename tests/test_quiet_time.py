@@ -9,25 +9,15 @@ from companion import runloop
 from tests.scenarios.device import Device, fresh_dir
 
 
-class Calls:
-    def __init__(self):
-        self.at = []
-
-
 @pytest.fixture
 def board(monkeypatch):
     d = Device(fresh_dir("quiet-time"))
     d.new_game(first="white")
     d.wait(runloop.IDLE_MS + 200)  # the new game's quiet time is over
-    idle = Calls()
-    app = d.app
-
-    def counted_idle():
-        idle.at.append(d.t)
-
-    monkeypatch.setattr(app, "idle", counted_idle)
-    collected = Calls()
-    monkeypatch.setattr(runloop.gc, "collect", lambda: collected.at.append(d.t))
+    idle = []  # the times App.idle() was called
+    monkeypatch.setattr(d.app, "idle", lambda: idle.append(d.t))
+    collected = []  # the times the heap was collected
+    monkeypatch.setattr(runloop.gc, "collect", lambda: collected.append(d.t))
     return d, idle, collected
 
 
@@ -53,35 +43,35 @@ def test_work_the_log_wants_soon_runs_just_after_a_release_never_while_held(boar
     d, idle, _ = board
     monkeypatch.setattr(d.app, "soon", lambda: True)  # a raw block wanted
     down, up = press_and_release(d, "ALOA-BARI")
-    assert not [t for t in idle.at if down <= t < up]  # not while the finger is on the button
+    assert not [t for t in idle if down <= t < up]  # not while the finger is on the button
     d.wait(10)
-    assert idle.at and up <= idle.at[0] < up + runloop.HURRY_MS
+    assert idle and up <= idle[0] < up + runloop.HURRY_MS
 
 
 def test_other_work_waits_for_a_pause(board):
     d, idle, collected = board
     down, up = press_and_release(d, "ALOA-BARI")
     d.wait(runloop.IDLE_MS - 100)
-    assert idle.at == [] and collected.at == []
+    assert idle == [] and collected == []
     d.wait(200)
-    assert len(idle.at) == 1 and idle.at[0] >= up + runloop.IDLE_MS
+    assert len(idle) == 1 and idle[0] >= up + runloop.IDLE_MS
     d.wait(20)
-    assert len(collected.at) == 1 and collected.at[0] > idle.at[0]  # a press came: the heap is collected
+    assert len(collected) == 1 and collected[0] > idle[0]  # a press came: the heap is collected
 
 
 def test_after_boot_all_quiet_work_comes_at_once_and_a_press_stops_the_hurry(board):
     d, idle, collected = board
     d.loop.booted(d.t)
-    assert len(collected.at) == 1  # boot's garbage
+    assert len(collected) == 1  # boot's garbage
     d.wait(4)
-    assert len(idle.at) == 1  # at once, not after IDLE_MS
+    assert len(idle) == 1  # at once, not after IDLE_MS
     d.wait(20)
-    assert len(collected.at) == 1  # no press since boot's collection: none again
+    assert len(collected) == 1  # no press since boot's collection: none again
     d.loop.booted(d.t)
     code = d.buttons["ALOA-BARI"]
     d.loop.buttons.scanner.press(code)
     d.wait(20)
-    assert not d.loop.hurry and len(idle.at) == 1
+    assert not d.loop.hurry and len(idle) == 1
 
 
 def test_a_look_that_finds_no_room_in_the_heap_is_skipped_and_play_goes_on(board, monkeypatch):

@@ -86,7 +86,7 @@ def _written_crc(path, chunk):
                 if k:  # something in this chunk: the written part ends in it, so far
                     crc = crc32(view[:k], so_far)
                     end = at + k
-                so_far = crc32(view[:n], so_far)
+                so_far = crc if k == n else crc32(view[:n], so_far)  # (a log piece: every chunk whole)
                 at += n
                 n = f.readinto(chunk)
     except OSError:

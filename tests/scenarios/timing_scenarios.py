@@ -23,6 +23,7 @@ from companion.hal.screen import Screen
 from companion.hal.sim import SimDisplay, SimStrip
 
 from .device import Device, fresh_dir
+from .pio_ring import Sink
 from .samplers import BackgroundSampler, ScriptScanner
 
 STALL_MS = 150  # one log write on a slow flash (a sector erase)
@@ -335,16 +336,6 @@ def sample_decoder():
     return {"events": got, "lost": dec.lost}
 
 
-class EdgeLog:
-    """A sink that keeps every raw change the decoder reports."""
-
-    def __init__(self):
-        self.edges = []
-
-    def edge(self, code, level, t):
-        self.edges.append([code, level, t])
-
-
 def decoded_edges(words):
     """Each sample's two words (1 = open) through a SampleDecoder: every
     changed bit, by time and then by code, with its level and its sample's
@@ -352,7 +343,7 @@ def decoded_edges(words):
     ring = array("i", [0] * (2 * 64))
     hw = FakeDma(ring, 0, 64)
     dec = SampleDecoder(ring, 0, 64, 2, 1, hw.done, 0)
-    sink = EdgeLog()
+    sink = Sink()
     want = []
     prev = [0xFFFFFFFF, 0xFFFFFFFF]
     for k, pair in enumerate(words):
@@ -366,7 +357,7 @@ def decoded_edges(words):
         if k % 5 == 4:
             dec.collect(sink, k + 1)
     dec.collect(sink, len(words))
-    return {"edges": sink.edges, "reference": want}
+    return {"edges": [list(e) for e in sink.edges], "reference": want}
 
 
 def paged_display():
