@@ -48,9 +48,10 @@ def test_every_press_of_the_example_lights_and_is_logged(example, figures):
     assert all(t is not None for kind, t in lit) and len(lit) == len(presses) - 6  # not TURN, not confirmations
     worst = max(t for k, t in lit)
     figures("chip: contact to light, worst press (emulated ms)", round(worst, 1), "≤ 10")
-    # the issue's 10 ms is not met by every press (docs/bench.md: a cascade 10.3 ms); what is
-    # asserted keeps out what came before: the first press meeting boot's quiet work (21.8 ms)
-    assert worst <= 11.5, lit
+    # the issue's 10 ms is not met by every press (docs/bench.md: the second cascade 10.3 ms);
+    # what is asserted keeps out what came before: the first press meeting boot's quiet work
+    # (21.8 ms), a press meeting a blink's frame sent by neopixel (11.1 ms)
+    assert worst <= 10.5, lit
     lines = game.saved_events(r["image"])
     assert json.loads(lines[0])["first"] == "black"
     logged = [json.loads(x) for x in lines[1:]]
@@ -176,6 +177,61 @@ def test_the_idle_loop_steps_as_each_button_sample_lands():
     starts = [int(t) for t in found[0]]
     gaps = [b - a for a, b in zip(starts, starts[1:])]
     assert 950 <= min(gaps) and max(gaps) <= 1050 and abs(sum(gaps) / len(gaps) - 1000) < 10, gaps
+
+
+STRIP_WRITES = b"""import time
+from array import array
+from companion.hal import ws2812
+
+_write = ws2812.PioStrip.write
+took = array("i", [0] * 40)
+n = 0
+
+
+def write(self):  # (render calls it with the heap locked: nothing here allocates)
+    global n
+    t = time.ticks_us()
+    _write(self)
+    if n < 40:
+        took[n] = time.ticks_diff(time.ticks_us(), t)
+        n += 1
+
+
+ws2812.PioStrip.write = write
+from companion import runloop
+
+_step = runloop.Loop.step
+
+
+def step(self, now, locked=False):
+    global n
+    _step(self, now, locked)
+    if n > 0 and now >= 2200:
+        print("WRITES", " ".join(str(t) for t in took[:n]))
+        n = 40
+
+
+runloop.Loop.step = step
+runloop.run()
+"""
+
+
+def test_an_led_frame_goes_out_by_dma_without_holding_the_cpu():
+    """The strip is sent by a PIO state machine fed by DMA (hal/ws2812.py):
+    write() returns while the frame's 1.2 ms go out (neopixel held the CPU
+    for them), and every frame arrives whole, in neopixel's byte order."""
+    b = game.buttons()
+    presses = [(b["ALOA-BARI"], BOOT_MS, 80), (b["ALOA-HUNA"], BOOT_MS + 250, 80)]
+    r = chip.run(game.image.build(extra=[game.saved_game(), ("/main.py", STRIP_WRITES)]), 2300, presses)
+    assert "no PIO LED strip" not in r["console"] and "Traceback" not in r["console"], r["console"][-800:]
+    found = [l.split()[1:] for l in r["console"].splitlines() if l.startswith("WRITES")]
+    assert found, r["console"][-800:]
+    took = [int(t) for t in found[0]]
+    assert len(took) == len([f for f in r["frames"] if f["t_ms"] < 2200]) >= 3
+    assert max(took) <= 300, took
+    assert all(f["n"] == 39 for f in r["frames"])  # whole frames: 39 LEDs, none lost or split
+    lit = game.light_times(r, [("plain", c, at, h) for c, at, h in presses])
+    assert all(t is not None for k, t in lit), lit
 
 
 def test_the_log_goes_to_raw_blocks_with_no_erase_between_a_press_and_its_light(example):

@@ -4,7 +4,8 @@
 // - the button matrix: rows driven by the chip, columns read with pull-ups,
 //   a pressed button connects its row to its column;
 // - the WS2812 chain: the data pin's pulses decoded into frames, each with
-//   its emulated time;
+//   its emulated time (a pin the PIO drives changes at its instruction's
+//   cycle, not at the end of the slice the PIO was stepped in);
 // - the SSD1306 on I2C at 400 kHz: every byte takes its 22.5 us on the bus;
 // - the flash: the bootrom's flash_range_erase / flash_range_program done
 //   here, NOR-style (a program only clears bits), with the W25Q16JV's
@@ -157,6 +158,7 @@ export class Pico {
       for (const m of pio.machines) m.due = 0;
     }
     this.pioNs = 0;
+    this.pinNs = -1; // while the PIO runs: when the pin it changes changed
   }
 
   stepPio() {
@@ -176,6 +178,8 @@ export class Pico {
         while (m.cycles < m.due) {
           const before = m.cycles;
           m.step();
+          // a pin it changed changed when the instruction began, within this slice
+          this.pinNs = now - ((m.due - before) * div * CPU_NS);
           pio.checkChangedPins();
           if (m.cycles === before) {
             if (m.waiting) {
@@ -187,6 +191,7 @@ export class Pico {
         }
       }
     }
+    this.pinNs = -1;
   }
 
   // --- the button matrix ------------------------------------------------------------
@@ -226,7 +231,7 @@ export class Pico {
     let rise = -1;
     let fall = 0;
     this.mcu.gpio[pin].addListener((value) => {
-      const now = this.clock.nanos;
+      const now = this.pinNs >= 0 ? this.pinNs : this.clock.nanos; // driven by the PIO, or by the CPU
       if (value === 1) {
         if (this.bits.length && now - fall > WS2812_LATCH_NS) this.endFrame(fall);
         rise = now;

@@ -6,8 +6,8 @@
 // (the hardware profile, parsed), ms (emulated run time), presses: [{code,
 // at_ms, hold_ms}], cut_after (power cut at this flash operation, or -1),
 // image_out (where to write the filesystem image at the end, optional)}.
-// report: {ms, console, frames: [{t_ms, on: {led: [r,g,b]}}] (every LED
-// frame, with the LEDs that are not dark), flash: [{op, offset, bytes, at_ms,
+// report: {ms, console, frames: [{t_ms, n, on: {led: [r,g,b]}}] (every LED
+// frame: its LEDs' count and those that are not dark), flash: [{op, offset, bytes, at_ms,
 // busy_ms}], i2c: [{t_ms, n}], steps: [[start_ms, busy_ms]] (the CPU's busy
 // stretches between sleeps: the run loop's steps), cut, wall_s}.
 
@@ -43,7 +43,7 @@ const frames = pico.frames.map((f) => {
   f.rgb.forEach((c, i) => {
     if (c[0] || c[1] || c[2]) on[i] = c;
   });
-  return { t_ms: f.t_ms, on };
+  return { t_ms: f.t_ms, n: f.rgb.length, on };
 });
 process.stdout.write(
   JSON.stringify({

@@ -1,7 +1,7 @@
 """Build the real drivers from a hardware profile (board_layouts/profiles/*.json).
 
-The only module that imports machine and neopixel. A missing display is
-not fatal: the board still plays, the LEDs carry the game.
+The only module that imports machine and neopixel (and, on an RP2040,
+the PIO drivers). A missing display is not fatal: the board still plays, the LEDs carry the game.
 """
 
 import sys
@@ -91,11 +91,28 @@ def _background(spec):
 
 
 def leds(profile, n):
-    import neopixel
-
     spec = profile["leds"]
-    strip = neopixel.NeoPixel(machine.Pin(spec["pin"]), n)
+    strip = _pio_strip(spec, n)
+    if strip is None:
+        import neopixel
+
+        strip = neopixel.NeoPixel(machine.Pin(spec["pin"]), n)
     return Leds(strip, n, spec.get("max_ma", 500), order=GRB)
+
+
+def _pio_strip(spec, n):
+    """On an RP2040, the strip sent by PIO + DMA (hal/ws2812.py), so that
+    writing a frame does not hold the CPU; None elsewhere, or if the profile
+    says "driver": "neopixel"."""
+    if sys.platform != "rp2" or spec.get("driver") == "neopixel":
+        return None
+    try:
+        from .ws2812 import PioStrip
+
+        return PioStrip(spec["pin"], n, spec.get("pio_sm", 4))
+    except Exception as e:  # noqa: BLE001 - no free state machine or DMA channel, ...
+        print("companion: no PIO LED strip (%r): neopixel instead" % (e,))
+        return None
 
 
 def buzzer(profile):
