@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 
 from companion.core.games import new_game
 from companion.core.log import replay
+from companion.frame import BLINK, FAST, PLAYER, STEADY, Frame
+from companion.ui import kahuna as kahuna_ui
 from host_tools.paths import load_layout
 
 from .random_kahuna import random_game
@@ -29,6 +31,18 @@ def test_core_agrees_with_reference_and_replay(seed):
     traced = []
     replay(lines, load_layout, lambda game, event: traced.append(game.state()))
     assert traced == live[1:]
+
+
+def fresh_paint(g, led):
+    """Each element's LED: its owner's colour, in the game or on the real
+    board; blinking to put on, fast to take off."""
+    colour, effect = bytearray(39), bytearray(39)
+    for k in range(len(led)):
+        now, was = g.s[k], g.s[g.real_at + k]
+        if now or was:
+            colour[led[k]] = PLAYER + (now or was) - 1  # (an island changing hands: its new owner)
+            effect[led[k]] = STEADY if now == was else BLINK if now else FAST
+    return colour, effect
 
 
 @settings(max_examples=60, deadline=None)
@@ -53,8 +67,16 @@ def test_invariants_after_every_event(seed):
         # the to-do's quick test (slices compared in C) says what a look at every element says
         assert g.todo_open() == any(g.todo_at(e) for e in range(g.elements()))
         opened.append(g.todo_open())
+        # the LEDs (painted from a copy, again only where slots changed) as painted afresh
+        if not ui:
+            ui.append(kahuna_ui.UI(g, layout))
+        frame = Frame(39)
+        ui[0].leds(frame)
+        assert (frame.colour, frame.effect) == fresh_paint(g, ui[0].led)
 
     opened = []
+    ui = []
+    layout = load_layout("kahuna")
     game = replay(lines, load_layout, check)
     assert game.state()["over"] or len(lines) > 500
     assert True in opened or len(lines) < 40  # captures leave sticks to take off the board

@@ -37,7 +37,7 @@ COUNT = 0x3FFFFFFE  # transfers per DMA run (~6 days at 2000 a second); a small 
 PIO_BASE = (0x50200000, 0x50300000)
 DMA_TRANS_COUNT = 0x50000008  # channel 0's; each channel's registers are 0x40 apart
 RXF0 = 0x20
-ROW_DELAY = 10  # cycles each row is driven before its columns are read
+ROW_SETTLE = 1  # extra cycles (10 us each) a row is driven before its columns are read
 
 
 @rp2.asm_pio(out_init=(rp2.PIO.IN_LOW,) * 8, in_shiftdir=rp2.PIO.SHIFT_RIGHT,
@@ -49,30 +49,36 @@ def matrix_scan():
     pull(block)
     mov(y, osr)
     wrap_target()
+    # the scan is packed at the end of the 1 ms period, so that a sample
+    # is in the ring 0.03-0.28 ms after its rows were read (spread over the
+    # period, a row waited up to 0.9 ms for the sample's second word)
+    nop()[31]
+    nop()[31]
+    nop()[7]
     mov(osr, x)
-    out(pindirs, 8)[10]  # row 0 driven low (an output at level 0), the others float
+    out(pindirs, 8)[1]  # row 0 driven low (an output at level 0), the others float
     in_(pins, 8)  # columns 0-7 of row 0 -> ISR
-    out(pindirs, 8)[10]
+    out(pindirs, 8)[1]
     in_(pins, 8)
-    out(pindirs, 8)[10]
+    out(pindirs, 8)[1]
     in_(pins, 8)
-    out(pindirs, 8)[10]
+    out(pindirs, 8)[1]
     in_(pins, 8)
     push(noblock)  # rows 0-3: one word; the DMA keeps the FIFO empty
     mov(osr, y)
-    out(pindirs, 8)[10]
+    out(pindirs, 8)[1]
     in_(pins, 8)
-    out(pindirs, 8)[10]
+    out(pindirs, 8)[1]
     in_(pins, 8)
-    out(pindirs, 8)[10]
+    out(pindirs, 8)[1]
     in_(pins, 8)
-    out(pindirs, 8)[10]
+    out(pindirs, 8)[1]
     in_(pins, 8)
     push(noblock)  # rows 4-7
     wrap()
 
 
-CYCLES = 100  # per scan: 2 * (1 + 4 * (1 + ROW_DELAY + 1) + 1)
+CYCLES = 100  # per scan: 32 + 32 + 8 waiting, 2 * (1 + 4 * (2 + ROW_SETTLE) + 1) scanning
 
 
 def consecutive(pins):

@@ -1,0 +1,61 @@
+"""The LED driver renders only what changed (hal/leds.py): after any run of
+frames, times and brightnesses its strip bytes are those of a driver that
+renders the same frame from scratch with the same blink rhythms.
+
+CPython only, for hypothesis; the driver's behaviour with the heap locked
+runs under native MicroPython in tests/test_firmware_alloc.py."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.frame import HALF, Frame
+from companion.hal.leds import PALETTE, RGB, Leds
+from companion.hal.sim import SimStrip
+
+N = 20  # three chunks of the driver's 8, the last one short
+MAX_MA = 300  # low enough that a bright frame is capped
+
+changes = st.lists(st.tuples(st.integers(0, N - 1), st.integers(0, len(PALETTE) // 3 - 1),
+                             st.integers(0, HALF)), max_size=6)
+steps = st.lists(st.tuples(changes, st.integers(0, 700), st.sampled_from((255, 255, 255, 90))),
+                 min_size=1, max_size=25)
+
+
+def from_scratch(leds, frame, now, brightness):
+    """A new driver's bytes for frame at now, its rhythms those of leds."""
+    fresh = Leds(SimStrip(N), N, MAX_MA, order=RGB)
+    fresh.render(frame, now, brightness)  # every LED anew (its rhythms restart here) ...
+    fresh.since[:] = leds.since  # ... then each animated one again, in leds' rhythms
+    fresh.key = -1
+    for i in range(N):
+        fresh.stale[i] = 1
+    fresh.render(frame, now, brightness)
+    return bytes(fresh.strip.buf)
+
+
+@settings(max_examples=300, deadline=None)
+@given(steps)
+def test_what_is_rendered_bit_by_bit_equals_a_render_from_scratch(run):
+    leds = Leds(SimStrip(N), N, MAX_MA, order=RGB)
+    frame = Frame(N)
+    now = 1000
+    for change, dt, brightness in run:
+        for led, colour, effect in change:
+            frame.set(led, colour, effect)
+        now += dt
+        leds.render(frame, now, brightness)
+        assert bytes(leds.strip.buf) == from_scratch(leds, frame, now, brightness)
+        assert leds.nanim == sum(1 for e in frame.effect if e)
+        assert leds.total == sum(leds.want)  # the current estimate, kept up LED by LED
+
+
+def test_an_led_that_stops_blinking_shows_steady_and_leaves_the_animated_ones():
+    leds = Leds(SimStrip(N), N, 10000, order=RGB)
+    frame = Frame(N)
+    frame.set(3, 1, 1)  # white, BLINK
+    frame.set(4, 2, 2)  # black, FAST
+    leds.render(frame, 1000, 255)
+    assert leds.nanim == 2
+    frame.set(3, 1, 0)  # steady now
+    leds.render(frame, 1010, 255)
+    assert leds.nanim == 1 and bytes(leds.strip.buf[9:12]) == bytes(c * 255 >> 8 for c in PALETTE[3:6])
