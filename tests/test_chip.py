@@ -180,9 +180,9 @@ def test_the_idle_loop_steps_as_each_button_sample_lands():
 
 STRIP_WRITES = b"""import time
 from array import array
-from companion.hal import ws2812
+from companion.hal import pio
 
-_write = ws2812.PioStrip.write
+_write = pio.PioStrip.write
 took = array("i", [0] * 40)
 n = 0
 
@@ -196,7 +196,7 @@ def write(self):  # (render calls it with the heap locked: nothing here allocate
         n += 1
 
 
-ws2812.PioStrip.write = write
+pio.PioStrip.write = write
 from companion import runloop
 
 _step = runloop.Loop.step
@@ -216,7 +216,8 @@ runloop.run()
 
 
 def test_an_led_frame_goes_out_by_dma_without_holding_the_cpu():
-    """The strip is sent by a PIO state machine fed by DMA (hal/ws2812.py):
+    """Once the board is lit (the first frame by neopixel, which waits for no
+    import), the strip is sent by a PIO state machine fed by DMA (hal/pio.py):
     write() returns while the frame's 1.2 ms go out (neopixel held the CPU
     for them), and every frame arrives whole, in neopixel's byte order."""
     b = game.buttons()
@@ -226,7 +227,7 @@ def test_an_led_frame_goes_out_by_dma_without_holding_the_cpu():
     found = [l.split()[1:] for l in r["console"].splitlines() if l.startswith("WRITES")]
     assert found, r["console"][-800:]
     took = [int(t) for t in found[0]]
-    assert len(took) == len([f for f in r["frames"] if f["t_ms"] < 2200]) >= 3
+    assert len(took) == len([f for f in r["frames"] if f["t_ms"] < 2200]) - 1 >= 3  # the first: neopixel's
     assert max(took) <= 300, took
     assert all(f["n"] == 39 for f in r["frames"])  # whole frames: 39 LEDs, none lost or split
     lit = game.light_times(r, [("plain", c, at, h) for c, at, h in presses])

@@ -211,3 +211,44 @@ def test_store_finishes_a_repair_cut_between_remove_and_rename(tmp_path):
     (root / "log" / "00000.jl.tmp").write_text('{"game": "kahuna"}\n{"op": "end_turn"}\n')
     assert loaded(str(root)) == ['{"game": "kahuna"}', '{"op": "end_turn"}']
     assert not (root / "log" / "00000.jl.tmp").exists()
+
+
+@pytest.mark.parametrize("works", [True, False])
+def test_on_an_rp2040_the_pio_strip_takes_over_after_the_first_frame(works, monkeypatch, capsys):
+    """CPython only (fake machine, neopixel and PIO driver in sys.modules):
+    the first frame goes out by neopixel; then the PIO strip sends from the
+    bytes the LEDs show, or, if it cannot be made, neopixel goes on and the
+    console says why."""
+    profile = json.loads((PROFILES / "pico.json").read_text())
+    fake = FakeBoard(profile)
+    for mod in ("machine", "neopixel", "framebuf"):
+        monkeypatch.setitem(sys.modules, mod, getattr(fake, mod))
+
+    class PioStrip:
+        def __init__(self, pin, n, sm_id):
+            if not works:
+                raise OSError(16, "no free state machine")
+            self.made = (pin, n, sm_id)
+            self.buf = bytearray(3 * n)
+
+    import companion.hal
+
+    monkeypatch.setitem(sys.modules, "companion.hal.pio", types.SimpleNamespace(PioStrip=PioStrip))
+    monkeypatch.setattr(companion.hal, "pio", sys.modules["companion.hal.pio"], raising=False)
+    monkeypatch.delitem(sys.modules, "companion.hal.board", raising=False)
+    monkeypatch.delattr(companion.hal, "board", raising=False)
+    from companion.frame import PLAYER, Frame
+    from companion.hal import board
+
+    monkeypatch.setattr(board.sys, "platform", "rp2")
+    leds = board.leds(profile, 39)
+    frame = Frame(39)
+    frame.set(5, PLAYER)
+    leds.render(frame, 0, 255)
+    first = leds.strip
+    board.strip_in_background(leds, profile)
+    if works:
+        assert isinstance(leds.strip, PioStrip) and leds.strip.made == (28, 39, 4)
+        assert leds.strip.buf == first.buf and any(first.buf)
+    else:
+        assert leds.strip is first and "no PIO LED strip" in capsys.readouterr().out

@@ -472,6 +472,7 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
         from . import lit  # (main.py's: already loaded)
         if app.store.lit and lit.shown == leds.strip.buf:  # shown at power-on, and still the game's look
             loop.looked = app.version
+    board.strip_in_background(leds, profile)
     return loop
 
 

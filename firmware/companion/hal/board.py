@@ -91,28 +91,30 @@ def _background(spec):
 
 
 def leds(profile, n):
-    spec = profile["leds"]
-    strip = _pio_strip(spec, n)
-    if strip is None:
-        import neopixel
+    import neopixel
 
-        strip = neopixel.NeoPixel(machine.Pin(spec["pin"]), n)
+    spec = profile["leds"]
+    strip = neopixel.NeoPixel(machine.Pin(spec["pin"]), n)
     return Leds(strip, n, spec.get("max_ma", 500), order=GRB)
 
 
-def _pio_strip(spec, n):
-    """On an RP2040, the strip sent by PIO + DMA (hal/ws2812.py), so that
-    writing a frame does not hold the CPU; None elsewhere, or if the profile
-    says "driver": "neopixel"."""
+def strip_in_background(leds, profile):
+    """On an RP2040, once the board is lit: the strip sent by PIO + DMA from
+    now on (hal/pio.py), so that writing a frame does not hold the CPU.
+    The first frame went out by neopixel: it waits for no import. Nothing
+    elsewhere, or if the profile's "leds" say "driver": "neopixel"."""
+    spec = profile["leds"]
     if sys.platform != "rp2" or spec.get("driver") == "neopixel":
-        return None
+        return
     try:
-        from .ws2812 import PioStrip
+        from .pio import PioStrip
 
-        return PioStrip(spec["pin"], n, spec.get("pio_sm", 4))
+        strip = PioStrip(spec["pin"], leds.n, spec.get("pio_sm", 4))
     except Exception as e:  # noqa: BLE001 - no free state machine or DMA channel, ...
-        print("companion: no PIO LED strip (%r): neopixel instead" % (e,))
-        return None
+        print("companion: no PIO LED strip (%r): neopixel goes on" % (e,))
+        return
+    strip.buf[:] = leds.strip.buf  # what the LEDs show
+    leds.strip = strip
 
 
 def buzzer(profile):
