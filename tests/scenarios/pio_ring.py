@@ -102,9 +102,11 @@ def install(address):
 
     rp2 = Module()
     pio_consts = Module()
-    pio_consts.IN_LOW = 0
+    pio_consts.IN_LOW = pio_consts.OUT_LOW = 0
     pio_consts.SHIFT_RIGHT = 1
+    pio_consts.SHIFT_LEFT = 0
     pio_consts.JOIN_RX = 2
+    pio_consts.JOIN_TX = 1
     rp2.PIO = pio_consts
     rp2.asm_pio = lambda **kw: (lambda f: f)  # the program is never run here
     rp2.StateMachine = StateMachine

@@ -166,9 +166,10 @@ def sampler(spec):
 # 30 us an LED: 1.2 ms for Kahuna's 39, in every step that lights something.
 # PioStrip.write() starts the DMA and returns, so a press whose contact lands
 # while a blink's frame goes out is scanned at once. The program is
-# MicroPython's PIO WS2812 example at 800 kHz. The DMA writes single bytes to
-# the TX FIFO; the bus repeats a byte across the word, so with an 8-bit
-# autopull shifting left each byte goes out MSB first: neopixel's GRB buffer.
+# MicroPython's PIO WS2812 example at 800 kHz, its short pulse 375 ns, not
+# 250. The DMA writes single bytes to the TX FIFO; the bus repeats a byte
+# across the word, so with an 8-bit autopull shifting left each byte goes
+# out MSB first: neopixel's GRB buffer.
 
 TXF0 = 0x10
 BIT_US = 30  # one LED's 24 bits at 800 kHz
@@ -181,11 +182,11 @@ FIFO_BYTES = 8  # the joined TX FIFO, still going out when the DMA is done
 def ws2812():
     wrap_target()
     label("bitloop")
-    out(x, 1).side(0)[2]  # low: 3 cycles
-    jmp(not_x, "zero").side(1)[1]  # high: 2 cycles
-    jmp("bitloop").side(1)[4]  # a 1 stays high 5 more
+    out(x, 1).side(0)[2]  # low: 3 cycles (125 ns each)
+    jmp(not_x, "zero").side(1)[2]  # high: 3 cycles (a 0: 375 ns, within old and new WS2812s' specs)
+    jmp("bitloop").side(1)[3]  # a 1 stays high 4 more: 875 ns
     label("zero")
-    nop().side(0)[4]  # a 0 goes low
+    nop().side(0)[3]  # a 0 goes low
     wrap()
 
 
