@@ -76,10 +76,12 @@ class Loop:
         b = self.buttons
         heap_lock()  # (the callee unlocks: its frame too goes on the C stack)
         self._scan(now)
+        pressed = False  # a press acted on in this step (its words wait for the next)
         e = b.get()
         while e >= 0:
             kind = e & 3
             if kind == DOWN:
+                pressed = True
                 app.down(e >> 2)
                 self.untidy += 1
                 self.released_at = None
@@ -112,7 +114,7 @@ class Loop:
         if bz is not None:
             bz.tick(now)
         beginning = app.header_due is not None and not app.pending  # a new game's log: a step at a time
-        logged = bool(app.pending)  # (the display's text then waits for the next step)
+        later = pressed or bool(app.pending)  # the display's text waits for the next step
         if app.pending or beginning and self.press_at != now:  # light first, then the log on flash
             app.flush()
         if self.link is not None:  # what is on flash goes out; what came in is shown
@@ -122,7 +124,7 @@ class Loop:
         screen = self.screen
         if beginning:
             pass  # the display waits for a step without a new log's flash work (an erase each)
-        elif app.version != self.drawn and not logged:
+        elif app.version != self.drawn and not later:
             screen.update(app.lines)  # draws the changed lines; their pages go out one per step
             self.drawn = app.version
         elif screen.ndirty:
