@@ -112,9 +112,9 @@ def test_no_loop_step_holds_more_than_one_erase_through_a_game_quiet_time_and_a_
     erases in it. The issue's bounds are 50 ms for a step with one sector
     erase (45 ms) and 20 ms for one without: littlefs's own bookkeeping (its
     free-block scan grows with the files on the flash) takes an erase's step
-    to 49-52 ms, the heap's collection 23 ms and a step of New game's
+    to 49-52 ms, the heap's collection 22 ms and a step of New game's
     without an erase up to 38 ms (docs/bench.md; a press's step, its light
-    and log, 8-15 ms, its text the step after 15-18 ms): what is asserted
+    and log, 5-10 ms, its words the step after 4-17 ms): what is asserted
     is one erase at most a step and those measured bounds."""
     b = game.buttons()
     presses = [(c, at, hold) for k, c, at, hold in game.example_presses(BOOT_MS)]
