@@ -1,7 +1,8 @@
 """Build the real drivers from a hardware profile (board_layouts/profiles/*.json).
 
 The only module that imports machine and neopixel (and, on an RP2040,
-the PIO drivers). A missing display is not fatal: the board still plays, the LEDs carry the game.
+the PIO drivers). A missing display is not fatal: the board still plays,
+the LEDs carry the game.
 """
 
 import sys

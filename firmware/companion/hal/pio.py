@@ -1,7 +1,9 @@
 """RP2040 only: the PIO + DMA drivers (one module: each import from
-littlefs costs a Pico about 14 ms of boot). The button matrix sampled by
-a PIO state machine, the samples moved into RAM by DMA; below it, the
-WS2812 strip sent by another state machine, fed by DMA (PioStrip). Neither needs the CPU, so sampling goes on
+littlefs costs a Pico about 14 ms). The button matrix sampled by a PIO
+state machine, the samples moved into RAM by DMA; below it, the WS2812
+strip sent by another state machine, fed by DMA (PioStrip).
+
+Neither the sampler's PIO nor its DMA needs the CPU, so sampling goes on
 while Python is busy and while the flash is written (a flash erase stalls
 the CPU and masks interrupts, but not the PIO or the DMA).
 
@@ -39,7 +41,8 @@ COUNT = 0x3FFFFFFE  # transfers per DMA run (~6 days at 2000 a second); a small 
 PIO_BASE = (0x50200000, 0x50300000)
 DMA_TRANS_COUNT = 0x50000008  # channel 0's; each channel's registers are 0x40 apart
 RXF0 = 0x20
-ROW_SETTLE = 1  # extra cycles (10 us each) a row is driven before its columns are read
+ROW_SETTLE = 1  # extra cycles (10 us each) a row is driven before its columns are read: the
+# [1] in matrix_scan (asm_pio runs the function with the PIO's names only, not this module's)
 
 
 @rp2.asm_pio(out_init=(rp2.PIO.IN_LOW,) * 8, in_shiftdir=rp2.PIO.SHIFT_RIGHT,
