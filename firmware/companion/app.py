@@ -653,7 +653,9 @@ class App:
             h["deal"] = deal
         try:
             layout = self.load_layout(self.layout_name)
-            game = new_game(h, layout)
+            # the board of the game on it, if it was made from this very layout (one kept parsed)
+            board = getattr(self.game, "board", None) if layout is self.layout else None
+            game = new_game(h, layout, board)
             self.flush()  # the old game's last events go into its log before it is archived
             del self.pending[:]
             self.header_due = None  # a game started but not yet logged: replaced

@@ -127,16 +127,23 @@ def piece_text(name, now, was, words):
 
 def island_elements(game, layout):
     """For an island board: (LED of each element, {button: element}), the
-    elements being connection k, then island nconn + i, as in the game state."""
-    b = game.board
+    elements being connection k, then island nconn + i, as in the game state.
+    The game's board was made from this layout, so its connection k and
+    island i are the layout's k-th and i-th (core/board.py): no name is
+    built and looked up (that took 8 ms of a Pico's boot and New game)."""
+    conns = layout["connections"]
+    islands = layout["islands"]
+    if len(conns) != game.nconn or len(islands) != game.nisland:
+        raise ValueError("the game's board was made from another layout")
     led = bytearray(game.nconn + game.nisland)
     element = {}
-    for c in layout["connections"]:
-        k = b.conn(c["a"] + "-" + c["b"])
+    k = 0
+    for c in conns:
         led[k] = c["led"]
         element[c["button"]] = k
-    for i in layout["islands"]:
-        k = game.nconn + b.island(i["name"])
+        k += 1
+    for i in islands:
         led[k] = i["led"]
         element[i["button"]] = k
+        k += 1
     return led, element
