@@ -52,11 +52,12 @@ NATIVE_COUNT = int(os.environ.get("SAVE_DIR_FUZZ_NATIVE", "5000"))  # under nati
 RAW_EVERY = 5  # one directory in 5 keeps its log in raw blocks
 # The smallest -X heapsize (KB) in which the native port boots every directory of a game
 # here and takes a press (docs/firmware.md, "How much heap"): what `python -m
-# tests.test_save_dir_fuzz` measured on 2026-11-24, evening (178, 197, 188, 207, 169) and
+# tests.test_save_dir_fuzz` measured on 2026-11-24, night (178, 202, 191, 208, 169) and
 # SPARE KB, checked again there (the need of one boot is not monotonic in the heap:
-# the collector's timing moves).
+# the collector's timing moves); Kahuna with cards 2 KB more again: at 204 one of its
+# directories failed here, in pytest's longer folder (a path is a string in the heap).
 SPARE = 2
-HEAPS = {"kahuna": 180, "kahuna cards": 199, "kanaloa": 190, "rukuni": 209, "duell": 171}
+HEAPS = {"kahuna": 180, "kahuna cards": 206, "kanaloa": 193, "rukuni": 210, "duell": 171}
 WORKERS = 2
 BLOCK = 4096  # rp2's flash block, littlefs's block size there
 IMAGE_BLOCKS = 48
