@@ -113,7 +113,7 @@ def test_no_loop_step_holds_more_than_one_erase_through_a_game_quiet_time_and_a_
     erase (45 ms) and 20 ms for one without: littlefs's own bookkeeping (its
     free-block scan grows with the files on the flash) takes an erase's step
     to 49-52 ms, the heap's collection 22 ms; New game's steps without an
-    erase are 18 ms at most (docs/bench.md; it was 38: a press's step, its
+    erase are 15 ms at most (docs/bench.md; it was 38: a press's step, its
     light and log, 5-10 ms, its words the step after 4-17 ms): what is
     asserted is one erase at most a step and those measured bounds."""
     b = game.buttons()

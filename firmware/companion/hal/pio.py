@@ -202,7 +202,6 @@ class PioStrip:
     most: rare, and at most 1.5 ms)."""
 
     def __init__(self, pin, n, sm_id=4):
-        self.n = n
         self.sm = rp2.StateMachine(sm_id, ws2812, freq=8_000_000, sideset_base=Pin(pin))
         self.sm.active(1)
         self.bufs = (bytearray(3 * n), bytearray(3 * n))
