@@ -1,7 +1,6 @@
 # Entry point on the device: start the companion (see docs/firmware.md).
-from companion import lit
+from companion import pack
 
-lit.show()  # the saved game's look first (lit.py), then the firmware loads
-from companion import runloop  # noqa: E402
-
-runloop.run()
+pack.mount()  # the modules from one file (pack.py), if `companion flash` put it there
+pack.load("lit").show()  # the saved game's look first (lit.py), then the firmware loads
+pack.load("runloop").run()

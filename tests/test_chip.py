@@ -41,6 +41,30 @@ def test_boots_with_no_saved_game_and_lights_the_board():
     assert r["flash"] and all(op["op"] in ("erase", "program") for op in r["flash"])  # a new game saved
 
 
+@pytest.mark.parametrize("damaged", [False, True])
+def test_boots_from_the_module_pack_or_from_the_files_if_a_module_in_it_is_damaged(damaged):
+    from companion import pack
+
+    files = dict(game.image.read(game.image.build()))
+    main = files["/main.py"].decode()
+    assert main.count('pack.load("runloop").run()') == 1
+    main = main.replace('pack.load("runloop").run()', 'loop = pack.load("runloop")\nprint("FROM", loop.__file__)\nloop.run()')
+    packed = bytearray(files["/lib/companion/" + pack.NAME])
+    if damaged:  # a byte in the middle of runloop.mpy
+        size = int.from_bytes(packed[4:8], "little")
+        at = 8 + size
+        for entry in packed[8:8 + size].decode().split(";"):
+            name, length = entry.split(" ")[:2]
+            if name == "runloop.mpy":
+                packed[at + int(length) // 2] ^= 0x40
+                break
+            at += int(length)
+    r = chip.run(game.image.build(extra=[("/main.py", main.encode()),
+                                         ("/lib/companion/" + pack.NAME, bytes(packed))]), BOOT_MS)
+    assert "Traceback" not in r["console"] and r["frames"], r["console"]
+    assert "FROM %s/runloop.mpy" % ("/lib/companion" if damaged else pack.AT) in r["console"], r["console"]
+
+
 def test_every_press_of_the_example_lights_and_is_logged(example, figures):
     presses, r = example
     assert "Traceback" not in r["console"], r["console"]

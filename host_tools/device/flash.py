@@ -23,7 +23,7 @@ from pathlib import Path
 
 from mpremote.transport import TransportError
 
-from companion import layout_check
+from companion import layout_check, pack
 
 from ..files import LAYOUT_LIMIT, InputError, read_text
 from ..paths import FIRMWARE, LAYOUTS, PROFILES, known, resolve
@@ -197,6 +197,9 @@ def firmware_files(board, mpy, arch, source=False, modules=True):
                 jobs.append(("%s/%s" % (DEVICE_PACKAGE, rel), None, "companion/" + rel))
         for (remote, job, label), src in zip(jobs, sources):
             files.append(File(remote, job.result() if job else src.read_bytes(), label))
+    if files and not source:  # the same modules in one file: imports without file lookups
+        modules = [(f.remote[len(DEVICE_PACKAGE) + 1:], f.data) for f in files if f.remote.endswith(".mpy")]
+        files.append(File("%s/%s" % (DEVICE_PACKAGE, pack.NAME), pack.pack(modules), "module pack"))
     for name in ("boot.py", "main.py"):
         if (FIRMWARE / name).exists():
             files.append(File("/" + name, (FIRMWARE / name).read_bytes(), name))
