@@ -311,6 +311,7 @@ def test_companion_flash_over_the_emulated_usb_serial_then_it_boots_and_plays(tm
     want = game.image.read(game.image.build())
     assert "verified %d files by SHA-256 on the board" % len(want) in out.stdout
     assert game.image.read(pico.image) == want
+    assert game.image.folders(pico.image) == game.image.folders(game.image.build())  # /games among them
     b = game.buttons()
     r = chip.run(pico.image, BOOT_MS + 300, [(b["ALOA-BARI"], BOOT_MS, 60)])
     assert "Traceback" not in r["console"] and r["frames"]

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 import serial
 
+from companion import pack
 from companion.store import Store
 from host_tools.device import connection, flash, mip_package
 from host_tools.device import devices_command as devices_cmd
@@ -208,6 +209,14 @@ def test_mpremote_mip_installs_the_package_from_a_checkout(tmp_path):
     sources = {"/lib/" + p.relative_to(ROOT / "firmware").as_posix(): p.read_bytes()
                for p in (ROOT / "firmware/companion").rglob("*.py")}
     assert device_files(tmp_path / "fs") == sources
+
+
+def test_flash_makes_the_stores_folder_so_that_the_first_boot_need_not(tmp_path):
+    with VirtualDevice(tmp_path / "fs", register=False) as dev:
+        proc = companion("flash", "--port", dev.port, "--no-reset")
+        assert proc.returncode == 0, proc.stderr
+        assert (tmp_path / "fs/games").is_dir() and not any((tmp_path / "fs/games").iterdir())  # (main.py not run)
+        assert "/lib/companion/" + pack.NAME in device_files(tmp_path / "fs")
 
 
 # --- the virtual device itself ---------------------------------------------

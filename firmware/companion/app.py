@@ -171,7 +171,8 @@ class App:
         """Restore the game from the log on flash; with none, start a game with
         the menu's first choices at once (the players can start playing; MENU
         changes the options and starts another). log_later: that game's log is
-        begun by the first flush (the device's run loop: after the first light).
+        begun by the first flush (the device's run loop: after the first light),
+        and the run loop calls keep_layout() after that light too.
 
         A damaged log never stops the board: the game resumes after its
         longest valid prefix, the whole original goes to the archive, and
@@ -204,9 +205,16 @@ class App:
                 self.said, self.message = said, message
         else:
             self._offer_check()
-        if self._load_layout is not None and _heap() < KEEP_LAYOUT_HEAP:
-            self.layout = None  # read again by new_game (about 40 ms on a Pico)
+        if not log_later:  # (the device: after its first light)
+            self.keep_layout()
         self._refresh()
+
+    def keep_layout(self):
+        """Keep the parsed layout only on a heap of KEEP_LAYOUT_HEAP or more;
+        elsewhere new_game reads it again (about 40 ms on a Pico). Measuring
+        the heap scans it: 20 ms on a Pico."""
+        if self._load_layout is not None and _heap() < KEEP_LAYOUT_HEAP:
+            self.layout = None
 
     def _repair(self, game, n, error):
         store = self.store

@@ -467,6 +467,7 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
         return Loop(Halted(app.lines, BLANK_LEDS), NoButtons(), leds, screen)
     leds = board.leds(profile, app.frame.n)
     leds.render(app.frame, 0, app.brightness)  # light first, then the display and the buttons (the loop re-times blinks)
+    app.keep_layout()
     screen = _screen(board, layouts, (name, PROFILES.get(sys.platform)))
     loop = Loop(app, board.buttons(profile), leds, screen, board.buzzer(profile))
     if marks:  # a layout `companion flash` checked: the board's look is saved for the next power-on

@@ -1,6 +1,7 @@
 """The emulated Pico's filesystem image: MicroPython's littlefs (v2, the rp2
 port's parameters) holding exactly what `companion flash` copies: the
-compiled firmware, the layout, the profile and /config.json."""
+compiled firmware, the layout, the profile and /config.json, and the
+folders it makes (/games)."""
 
 import littlefs
 
@@ -29,15 +30,25 @@ def build(layout="kahuna", profile="pico", extra=()):
                 pass  # exists
         with fs.open(remote.strip("/"), "wb") as f:
             f.write(data)
+    for folder in flash.DEVICE_FOLDERS:
+        try:
+            fs.mkdir(folder.strip("/"))
+        except FileExistsError:
+            pass  # (a saved game among extra)
     return bytes(fs.context.buffer)
 
 
-def read(image):
-    """{path: bytes} of every file in an image (after the emulated board wrote to it)."""
+def _mounted(image):
     fs = littlefs.LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, prog_size=PROG_SIZE,
                            read_size=READ_SIZE, lookahead_size=32, mount=False)
     fs.context.buffer[:] = image
     fs.mount()
+    return fs
+
+
+def read(image):
+    """{path: bytes} of every file in an image (after the emulated board wrote to it)."""
+    fs = _mounted(image)
     out = {}
     for top, dirs, files in fs.walk("/"):
         for name in files:
@@ -45,3 +56,8 @@ def read(image):
             with fs.open(path, "rb") as f:
                 out[path] = f.read()
     return out
+
+
+def folders(image):
+    """The paths of every folder in an image."""
+    return sorted(top.rstrip("/") + "/" + name for top, dirs, files in _mounted(image).walk("/") for name in dirs)

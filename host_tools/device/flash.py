@@ -35,6 +35,8 @@ SAFE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")  # a layout or profile 
 # Where things go on the board.
 DEVICE_PACKAGE = "/lib/companion"
 SAVED_LOOK = "/games/lit.bin"  # firmware/companion/lit.py
+# made here: the store would make it at the first boot, with an erase (45 ms) before the first light
+DEVICE_FOLDERS = ("/games",)
 DEVICE_LAYOUT = "/board_layouts/%s.json"
 DEVICE_PROFILE = "/board_layouts/profiles/%s.json"
 DEVICE_CONFIG = "/config.json"  # which layout and profile to use
@@ -302,8 +304,9 @@ def saved_game_note(transport, layout):
             "archive and starts a new game (copy it first with `companion pull-log`)" % (game, named, layout))
 
 
-def make_dirs(transport, path, made):
-    parts = path.strip("/").split("/")[:-1]
+def make_dirs(transport, folder, made):
+    """Make a folder on the board, and those it is in."""
+    parts = [p for p in folder.split("/") if p]
     for i in range(1, len(parts) + 1):
         d = "/" + "/".join(parts[:i])
         if d in made:
@@ -327,7 +330,7 @@ def free_bytes(transport):
 
 def write_file(transport, f, made, port):
     try:
-        make_dirs(transport, f.remote, made)
+        make_dirs(transport, f.remote.rsplit("/", 1)[0], made)
         transport.fs_writefile(f.remote, f.data, chunk_size=CHUNK)
     except OSError as e:
         if e.errno == errno.ENOSPC:
@@ -370,6 +373,8 @@ def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source
         written = [f for f in files if not (changed_only and remote_hash(transport, f.remote) == f.sha256)]
         for f in written:
             write_file(transport, f, made, port)
+        for folder in DEVICE_FOLDERS:
+            make_dirs(transport, folder, made)
         for f in written:
             verify(transport, f, port)
         if reset:
