@@ -15,7 +15,7 @@ import os
 import vfs
 
 from flashdev import Flash, Sectors, PowerCut
-from companion import app as app_module, blocks, store as store_module
+from companion import blocks, saving, store as store_module
 from companion.app import App
 from companion.core import log
 from companion.store import Store
@@ -164,7 +164,7 @@ def run(fat, events, progsize=256):
     blocks.PAGE = 256 if progsize == 256 else 1  # the rp2 port programs whole pages, the ESP32 any bytes
     store_module.CHUNK = 100  # small pieces and frequent merges and checkpoints: every path is taken
     store_module.MERGE = 2
-    app_module.CHECK_EVERY = 4
+    saving.CHECK_EVERY = 4
     dev = Sectors(256) if fat else Flash(48, 4096, 256)
     if fat:
         vfs.VfsFat.mkfs(dev)

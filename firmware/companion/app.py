@@ -11,12 +11,15 @@ import gc
 
 from .core import Illegal, LayoutError
 from .core import log
-from .store import ENOSPC
 from .core.games import new_game
-from .frame import Frame, RED, FLASH, GREEN, STEADY, DIM, calm, LEGEND
+from .frame import Frame, RED, FLASH, GREEN, STEADY, calm, LEGEND
 from . import ui as uis
+from .board_check import BoardCheck
+from .menu import Menu
+from .saving import CHECKPOINTED, Saving
 from .settings import Settings
 from .text import wrap
+from .tones import ACCEPTED, REFUSED, MAJORITY, SCORED, OVER
 
 try:
     from micropython import heap_lock, heap_unlock
@@ -42,12 +45,7 @@ def locked(fn, arg):
         heap_unlock()
     return fn(arg)
 
-LEVELS = (16, 40, 80, 150, 255)
-CHECKPOINTED = ("kahuna",)  # games whose whole state is Game.s (a checkpoint restores it)
-MAX_PENDING = 32  # unsaved events kept in memory before the display warns that a reset loses them
 JOURNAL = 8  # undo journal chunks of 256 B kept in memory (about 250 events); older undos replay the log
-CHECK_EVERY = 24  # logged lines between checkpoints: boot replays at most about this many  # brightness settings, 1..5
-MENU_LINES = 7
 KEEP_LAYOUT_HEAP = 224 * 1024  # a heap this big (a Pico: 233 KB) keeps the parsed layout (~5 KB) after boot
 
 
@@ -59,12 +57,6 @@ def _heap():
         return 0
 MESSAGE_ROWS = 5  # a refusal takes the display's last rows, at most these; the title and score
 # stay (the game UI's head(): how many of its first rows they take, else 2)
-# tones the app asks of the buzzer (hal/buzzer.py TONES); the run loop plays them
-ACCEPTED = 1
-REFUSED = 2
-MAJORITY = 3
-SCORED = 4
-OVER = 5
 
 
 def led_map(layout):
@@ -82,7 +74,10 @@ def led_map(layout):
     return out, n
 
 
-class App:
+class App(Menu, BoardCheck, Saving):
+    """The app; its menu, its board check after a resume and its saving are
+    in menu.py, board_check.py and saving.py."""
+
     def __init__(self, layout, store, seed, load_layout=None):
         # The parsed layout takes about 5 KB of RAM: with a load_layout(name)
         # that reads it from flash again, it is dropped after boot and read
@@ -129,28 +124,6 @@ class App:
         self.cursor = 0
         self.choice = bytearray(len(self.module.OPTIONS))
         self.remote = None  # seat.Seat in a remote game (join)
-
-    @property
-    def level(self):
-        return self.settings["brightness"]
-
-    @property
-    def brightness(self):
-        return LEVELS[self.level - 1]
-
-    @property
-    def calm(self):
-        """Calm LEDs: every state shown steady, without blinking (menu setting)."""
-        return bool(self.settings["calm"])
-
-    @property
-    def sound(self):
-        return bool(self.settings["sound"])
-
-    @property
-    def volume(self):
-        """Buzzer volume 1..3 (menu setting; 0 when the sound is off)."""
-        return self.settings["volume"] if self.sound else 0
 
     def load_layout(self, name):
         if name == self.layout_name and self.layout is not None:
@@ -254,20 +227,6 @@ class App:
         else:  # only the time shown changed: the LED frame stays (UI.leds does not use time)
             self._stale = True
             self.version += 1
-
-    def _save_clock(self):
-        if self.ticker is not None and hasattr(self.ui, "resume"):
-            try:
-                self.store.save_clock(self.ui.left_ms)
-            except OSError:
-                pass  # after a power cut the clock goes on from an older time; the game is safe
-
-    def _resume_clock(self):
-        """After a reboot the clock goes on from the time left at the last logged event."""
-        if self.ticker is not None and hasattr(self.ui, "resume"):
-            left = self.store.load_clock()
-            if left is not None:
-                self.ui.resume(left)
 
     # --- input ---------------------------------------------------------------
     def down(self, code):
@@ -432,90 +391,6 @@ class App:
         self.based = 0
         self._start(game, self.load_layout(self.layout_name))
 
-    def soon(self):
-        """True when quiet-time work should not wait for a long pause (the log
-        has no raw block ready: Store.wants_block)."""
-        return self.store.wants_block() and self.game is not None
-
-    def idle(self):
-        """The run loop calls this when nobody has pressed for a while: flash
-        work that may erase (merging log pieces, a checkpoint) happens here,
-        never between a press and its light. True: more is waiting (the run
-        loop calls again after the same quiet while)."""
-        if self.pending or self.header_due is not None:
-            self._quiet = True
-            self.flush()
-            self._quiet = False
-        if self.pending or self.header_due is not None or self.unsaved or self.game is None:
-            return
-        store = self.store
-        try:
-            due = self.game_name in CHECKPOINTED and store.n - self.checked >= CHECK_EVERY
-            if store.maintain(due):
-                return True  # one step (one erase at most) per quiet time: the checkpoint waits
-            if due:
-                store.save_check(self.game.snapshot())
-                self.checked = store.n
-        except Exception:  # OSError, MemoryError...: the log itself is safe; tried again next quiet time
-            pass
-
-    def flush(self):
-        """Write the events shown since the last call to the log, oldest first.
-
-        The run loop calls this right after the LEDs show a press, so the
-        light never waits for the flash. An event that cannot be written
-        (flash full or failing) stays queued in memory and the game goes on;
-        the display says so. The next flush tries again (the store first
-        mends a half-written line, and frees room by deleting the oldest
-        archived game when the flash is full); once it succeeds the log has
-        caught up and the display says "saved again". Past MAX_PENDING
-        events the display says plainly that a reset would lose the game,
-        and writes are tried only in quiet time (idle)."""
-        pending = self.pending
-        if self.unsaved and not self._quiet and (len(pending) == self._tried or len(pending) > MAX_PENDING):
-            if not self.message:  # a press cleared it
-                self._show_unsaved()
-            return False  # tried already: again with the next event, or in quiet time
-        if self.header_due is not None:
-            try:  # one step of it a call (a step each), all of it before an event
-                while not self.store.begin_step(self.header_due) and pending:
-                    pass
-            except (OSError, MemoryError) as e:
-                self._not_saved(e)
-                return False
-            if self.store.beginning is not None:
-                return False  # more steps: the run loop calls again
-            self.header_due = None
-        while pending:
-            try:
-                self.store.append(pending[0])
-            except (OSError, MemoryError) as e:
-                self._not_saved(e)
-                return False
-            pending.pop(0)
-            if not pending:
-                self._save_clock()
-        if self.unsaved:
-            self.unsaved = False
-            self._say("saved again")
-            self._refresh()
-        return True
-
-    def _not_saved(self, e):
-        self._tried = len(self.pending)
-        code = e.args[0] if e.args else 0
-        self._why = ("out of memory" if isinstance(e, MemoryError) else
-                     "flash full" if code == ENOSPC else "flash error %s" % code)
-        self.unsaved = True
-        self._show_unsaved()
-
-    def _show_unsaved(self):
-        n = len(self.pending)
-        self.said = ("GAME NOT SAVED for %d events (%s): a reset loses them" % (n, self._why)
-                     if n > MAX_PENDING else "NOT SAVED (%s): play on from memory" % self._why)
-        self.message = wrap(self.said)
-        self._refresh()
-
     def _refuse(self, code, why):
         self._say(why)
         self.tone = REFUSED
@@ -536,116 +411,6 @@ class App:
             self.version += 1
         else:
             self._refresh()
-
-    # --- the board check after a resume -------------------------------------------
-    # After power returns mid-game, the saved game may not match the real
-    # board (a piece knocked over, a press that never reached the flash).
-    # The display offers a check (the LEDs stay as they are); MENU walks it
-    # step by step (an island and its connections, or a row), lighting only
-    # what should stand there: TURN or MENU the next step, UNDO stops. Any
-    # other press skips the offer and acts as usual (the players play on).
-    def _offer_check(self):
-        g = self.game
-        steps = getattr(self.ui, "check_steps", None)
-        if steps is None or g.over() or not steps():
-            return
-        for k in range(g.nreal):
-            if g.s[k] or g.s[g.real_at + k]:
-                self.checking = 0
-                return
-
-    def _check_key(self, code):
-        """A press while the check is offered or shown; False: handle it as usual."""
-        walking = self.checking > 0
-        if code == self.menu_key or (walking and code == self.turn_key):
-            self.checking += 1
-            if self.checking > self.ui.check_steps():
-                self.checking = -1
-                self.message = ["Board checked"]
-            return True
-        self.checking = -1
-        return walking and code == self.undo_key  # UNDO stops the walk; it undoes nothing
-
-    def _check_leds(self, f):
-        """Only the elements of the step shown keep their light; empty ones DIM."""
-        keep = self.ui.check_leds(self.checking - 1)
-        for i in range(f.n):
-            if i not in keep:
-                f.colour[i] = 0
-                f.effect[i] = 0
-            elif not f.colour[i]:
-                f.colour[i] = DIM
-
-    def _check_lines(self, lines):
-        if self.checking == 0:
-            return ["Check the board?", "MENU: yes"] + lines[2:]
-        return ["Board check %d/%d" % (self.checking, self.ui.check_steps()),
-                self.ui.check_name(self.checking - 1) + ": as lit?",
-                "fix board/game", "TURN: next", "UNDO: stop"]
-
-    # --- menu ----------------------------------------------------------------
-    def _items(self):
-        """(label, value text) per menu line."""
-        items = []
-        opts = self.module.OPTIONS
-        for i in range(len(opts)):
-            items.append((opts[i][0], opts[i][1][self.choice[i]][0]))
-        items.append(("Brightness", str(self.level)))
-        items.append(("New game", ""))
-        items.append(("Calm LEDs", "on" if self.calm else "off"))
-        items.append(("Sound", "on" if self.sound else "off"))
-        items.append(("Volume", str(self.settings["volume"])))
-        if self.game is not None:
-            items.append(("Back", ""))
-        return items
-
-    def _menu_key(self, code):
-        items = self._items()
-        if code == self.menu_key:
-            self.cursor = (self.cursor + 1) % len(items)
-        elif code == self.undo_key:
-            if self.game is None:
-                self._say("no game yet: choose New game and press TURN")
-            else:
-                self.menu_open = False
-        elif code == self.turn_key:
-            nopt = len(self.module.OPTIONS)
-            if self.cursor < nopt:
-                n = len(self.module.OPTIONS[self.cursor][1])
-                self.choice[self.cursor] = (self.choice[self.cursor] + 1) % n
-            elif self.cursor == nopt:
-                self.settings.set("brightness", self.level % len(LEVELS) + 1)
-            elif self.cursor == nopt + 1:
-                self.new_game()
-            elif self.cursor == nopt + 2:
-                self.settings.set("calm", 1 - self.settings["calm"])
-            elif self.cursor == nopt + 3:
-                self.settings.set("sound", 1 - self.settings["sound"])
-                self.tone = ACCEPTED  # heard when it goes on
-            elif self.cursor == nopt + 4:
-                self.settings.set("volume", self.settings["volume"] % 3 + 1)
-                self.tone = ACCEPTED  # the new volume
-            else:
-                self.menu_open = False
-        else:
-            self._say("menu: MENU = next line, TURN = change, UNDO = back")
-
-    def header(self):
-        """The log header the menu's choices describe."""
-        h = {"game": self.game_name, "layout": self.layout_name, "variants": []}
-        opts = self.module.OPTIONS
-        for i in range(len(opts)):
-            add = opts[i][1][self.choice[i]][1]
-            for k in add:
-                if k == "variants":
-                    h["variants"] = h["variants"] + add[k]
-                else:
-                    h[k] = add[k]
-        if h.get("first") == "lot" or h.get("seed") is True or getattr(self.module, "SEEDED", False):
-            # SEEDED, or an option's "seed": True: the game draws hidden things
-            # (Kanaloa's god stones, Kahuna's digital deck)
-            h["seed"] = self.seed()
-        return h
 
     def new_game(self, remote=None, seed=None, deal=None, later=None):
         """Start a game with the menu's choices. later (default: stepwise, the
@@ -677,16 +442,6 @@ class App:
         self._start(game, layout)
         self.checked = self.based = 0
         self.menu_open = False
-
-    def _menu_lines(self):
-        items = self._items()
-        top = max(0, min(self.cursor - MENU_LINES + 1, len(items) - MENU_LINES))
-        out = ["Menu: " + uis.title(self.game_name, True)]
-        for i in range(top, min(len(items), top + MENU_LINES)):
-            label, value = items[i]
-            mark = ">" if i == self.cursor else " "
-            out.append(mark + label + " " * max(1, 15 - len(label) - len(value)) + value)
-        return out
 
     # --- output --------------------------------------------------------------
     def _refresh(self):
@@ -803,14 +558,7 @@ class App:
                 if f is not None:
                     out[key] = f()
             out["todo"] = uis.todo_words(self.game)  # TURN counts them all done (every game)
-            if self.checking == 0:
-                out["check"] = ("After a restart: does the real board match the saved game? MENU walks it "
-                                "step by step, lighting what should stand there; any other press plays on")
-            elif self.checking > 0:
-                out["check"] = "Board check %d of %d: %s as lit? Fix the board or the game; TURN: next, UNDO: stop" % (
-                    self.checking, ui.check_steps(), ui.check_name(self.checking - 1))
-                out["todo"] = []
-                out["turn"] = "Board check %d of %d" % (self.checking, ui.check_steps())
+            self._check_status(out)
         if self.menu_open:
             out["turn"] = "Menu: MENU = next line, TURN = change, UNDO = back"
             out["menu"] = [("> " if i == self.cursor else "") + (label + " " + value).strip()

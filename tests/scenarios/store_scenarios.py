@@ -4,7 +4,7 @@ a failing flash. Runs under CPython, the WebAssembly port and native MicroPython
 import json
 import os
 
-from companion import app as app_module
+from companion import app as app_module, saving
 from companion.core import log
 from companion.store import Store
 
@@ -139,8 +139,8 @@ def undo_behind_the_journal():
 def checkpoints():
     """A game restored from a checkpoint is the game a full replay gives, and
     undo still goes back to the start through the checkpoint."""
-    every = app_module.CHECK_EVERY
-    app_module.CHECK_EVERY = 4
+    every = saving.CHECK_EVERY
+    saving.CHECK_EVERY = 4
     try:
         root = fresh_dir("store-check")
         d = Device(root)
@@ -166,7 +166,7 @@ def checkpoints():
         out["nothing_more"] = d2.press("UNDO").app.message
         return out
     finally:
-        app_module.CHECK_EVERY = every
+        saving.CHECK_EVERY = every
 
 
 class Failing:
@@ -209,7 +209,7 @@ def flash_fails():
     # many events unsaved: the display says plainly that a reset would lose them
     failing.fail = True
     d.app.store = failing
-    for i in range(app_module.MAX_PENDING + 1):
+    for i in range(saving.MAX_PENDING + 1):
         d.press("UNDO")
         d.press("TURN")
     out["long_message"] = d.app.message

@@ -5,7 +5,7 @@ archive, says so, and starts a new game (or replays the log)."""
 
 import os
 
-from companion import app as app_module
+from companion import saving
 from companion.core import log
 from companion.runloop import start_sim
 from companion.store import CHECK, saved_log, crc32
@@ -92,8 +92,8 @@ MOVES = ["ALOA-BARI", "TURN", "BARI-DUDA", "TURN", "DUDA-ELAI", "TURN", "ELAI-FA
 
 def checkpointed_game(root):
     """A Kahuna game on the board with a checkpoint; its log's final state."""
-    every = app_module.CHECK_EVERY
-    app_module.CHECK_EVERY = 4
+    every = saving.CHECK_EVERY
+    saving.CHECK_EVERY = 4
     try:
         d = Device(root)
         d.new_game(first="white")
@@ -101,7 +101,7 @@ def checkpointed_game(root):
             d.press(m)
             d.wait(1100)  # quiet: the app writes checkpoints
     finally:
-        app_module.CHECK_EVERY = every
+        saving.CHECK_EVERY = every
     return log.replay(d.log_lines(), load_layout).state()
 
 
