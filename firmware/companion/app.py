@@ -1,10 +1,11 @@
 """The app: debounced presses in, core events out; an LED frame and display lines.
 
 Pure: no time, no hardware, no randomness of its own (the run loop passes
-a `seed()` function for "start player by lot"). It owns the menu, routes
-board presses to the game's UI module (companion/ui), applies the events
-the UI returns, writes them to the log before showing them as done, and
-shows refusals: the pressed element flashes red and the display says why.
+a `seed()` function for "start player by lot"). It owns the menu
+(menu.py), routes board presses to the game's UI module (companion/ui),
+applies the events the UI returns, writes them to the log (saving.py),
+offers a board check after a resume (board_check.py), and shows refusals:
+the pressed element flashes red and the display says why.
 """
 
 import gc
