@@ -93,6 +93,23 @@ def test_a_refused_press_and_an_undo_show_within_10_ms_of_contact(example):
     assert set(shown) == {"refused", "undo"} and max(shown.values()) <= 10, shown
 
 
+@pytest.mark.parametrize("events", [0, 300])
+def test_a_board_that_resumes_a_saved_game_samples_its_buttons_by_pio(events):
+    """The PIO sampler's 8 KB buffer is made at the start of boot: made after
+    the game's boot, it found no room in one piece and the buttons were
+    scanned by polling (0.8 ms more a press at the median)."""
+    from host_tools.bench.random_games import random_log
+
+    saved = game.saved_game()  # (a header only: a game put on by hand, replayed at boot)
+    if events:
+        header, played = random_log(seed=2026, events=events)
+        saved = (saved[0], "".join(json.dumps(x) + "\n" for x in [header] + played).encode())
+    b = game.buttons()
+    r = chip.run(game.image.build(extra=[saved]), BOOT_MS + 300, [(b["TURN"], BOOT_MS, 60)])
+    assert "Traceback" not in r["console"] and "polling" not in r["console"], r["console"]
+    assert r["frames"]
+
+
 def test_at_power_on_the_board_shows_the_saved_game_within_300_ms():
     """A game played, quiet time (its look saved), power off; at power on the
     look comes first, and the full boot then renders the very same frame."""

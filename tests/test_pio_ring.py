@@ -24,6 +24,13 @@ def test_the_ring_lies_inside_its_buffer_and_decodes_every_press(address):
     assert r["edges"] == PRESSES
 
 
+@pytest.mark.parametrize("address", [ADDRESSES[0], ADDRESSES[3]])
+def test_the_buffer_boot_reserves_for_the_sampler_holds_its_ring(address):
+    r = pio_ring.ring_at(address, reserved=True)  # hal/board.py reserve(): made before the game's boot
+    assert r["buffer_used"] and r["buffer_bytes"] == 2 * r["expected_ring"]
+    assert r["inside"] and r["aligned"] and r["lost"] == 0 and r["edges"] == PRESSES
+
+
 def test_a_failing_sampler_gives_way_to_polled_scanning(capsys):
     r = pio_ring.fallback(good=3)
     assert r["events"] == [[5, r["down"]], [5, r["up"]], [40, r["down"]], [40, r["up"]]]

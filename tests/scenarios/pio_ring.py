@@ -162,18 +162,25 @@ class Sink:
         self.edges.append((code, level, t))
 
 
-def ring_at(address, samples=1300):
-    """Build the sampler with its buffer at `address`, let the PIO take
+def ring_at(address, samples=1300, reserved=False):
+    """Build the sampler with its buffer at `address` (reserved: the buffer
+    hal/board.py reserve() makes at the start of boot), let the PIO take
     `samples` scans (button 9 pressed from scan 100 to 700, button 62 from
     1000 on), collect every 50 scans. Returns what the test checks."""
     uninstall()
     made = install(address)
     try:
+        from array import array
+
         from companion.hal import pio
 
         pio.time = Clock  # CPython's time has no ticks_ms
+        buf = None
+        if reserved:
+            from companion.hal import board
 
-        sampler = pio.sampler(SPEC)
+            buf = array("i", bytearray(board.SAMPLER_BUF_BYTES))
+        sampler = pio.sampler(SPEC, buf)
         dma = made[0]
         buf_bytes = len(sampler.buf) * 4
         ring = 1 << dma.ctrl["ring_size"]
@@ -193,7 +200,8 @@ def ring_at(address, samples=1300):
                 dma.transfer(w & 0xFFFFFFFF)
             if k % 50 == 49:
                 sampler.collect(sink, 0)
-        return {"ring_bytes": ring, "expected_ring": pio.RING_BYTES,
+        return {"ring_bytes": ring, "expected_ring": pio.RING_BYTES, "buffer_bytes": buf_bytes,
+                "buffer_used": buf is None or sampler.buf is buf,
                 "inside": sampler.ring_addr - address >= 0 and sampler.ring_addr + ring <= address + buf_bytes,
                 "aligned": sampler.ring_addr % ring == 0, "size": dma.ctrl["size"],
                 "ring_on_write": dma.ctrl["ring_sel"],

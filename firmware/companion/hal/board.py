@@ -76,6 +76,27 @@ def _matrix_scanner(spec):
     return MatrixScanner(rows, cols)
 
 
+SAMPLER_BUF_BYTES = 8192  # hal/pio.py BUF_BYTES (pio.py is imported after the first light)
+ring = None  # the PIO sampler's buffer, made by reserve()
+
+
+def reserve(profile):
+    """The PIO sampler's buffer, made at the start of boot: it needs 8 KB in
+    one piece (and as much again while it is made), which the heap may no
+    longer have after the game's boot (the sampler then failed with a
+    MemoryError, and the buttons were scanned by polling)."""
+    global ring
+    spec = profile.get("buttons") if isinstance(profile, dict) else None  # (not checked yet)
+    if sys.platform == "rp2" and isinstance(spec, dict) and spec.get("kind") == "matrix" \
+            and spec.get("sampler") != "polled":
+        from array import array
+
+        try:
+            ring = array("i", bytearray(SAMPLER_BUF_BYTES))
+        except MemoryError:
+            pass  # the sampler tries again itself
+
+
 def _background(spec):
     """A sampler that keeps running while Python is busy, where the chip has
     one: the RP2040's PIO + DMA (hal/pio.py). None elsewhere, or if the
@@ -85,7 +106,7 @@ def _background(spec):
     try:
         from . import pio
 
-        return pio.sampler(spec)
+        return pio.sampler(spec, ring)
     except Exception as e:  # noqa: BLE001 - a build without rp2.DMA, no free channel, ...
         print("companion: no PIO button sampler (%r): scanning by polling" % (e,))
         return None

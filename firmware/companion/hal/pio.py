@@ -93,7 +93,7 @@ def consecutive(pins):
 class PioMatrix:
     """The PIO + DMA sampler: `collect(sink, now)` as buttons.PolledSampler."""
 
-    def __init__(self, rows, cols, sm_id=0):
+    def __init__(self, rows, cols, sm_id=0, buf=None):
         self.n = 64
         for p in cols:
             Pin(p, Pin.IN, Pin.PULL_UP)
@@ -102,9 +102,9 @@ class PioMatrix:
         self.sm = rp2.StateMachine(sm_id, matrix_scan, freq=CYCLES * 1000 // SAMPLE_MS,
                                    in_base=Pin(cols[0]), out_base=Pin(rows[0]))
         # the ring: RING_BYTES aligned to RING_BYTES (the DMA wraps its write
-        # address), somewhere inside a buffer twice that size. An array made
-        # from a bytearray takes its bytes: BUF_BYTES // 4 signed words.
-        self.buf = array("i", bytearray(BUF_BYTES))
+        # address), somewhere inside a buffer twice that size: BUF_BYTES // 4
+        # signed words (buf: hal/board.py reserve()'s, made early in boot).
+        self.buf = buf if buf is not None else array("i", bytearray(BUF_BYTES))
         addr = uctypes.addressof(self.buf)
         skip = (-addr) & (RING_BYTES - 1)
         self.ring_addr = addr + skip
@@ -155,13 +155,13 @@ class PioMatrix:
         self.sm.active(0)
 
 
-def sampler(spec):
+def sampler(spec, buf=None):
     """The PIO sampler for a matrix profile, or None if its pins do not suit."""
     rows = spec.get("rows", ())
     cols = spec.get("cols", ())
     if spec.get("kind") != "matrix" or not consecutive(rows) or not consecutive(cols):
         return None
-    return PioMatrix(rows, cols, spec.get("pio_sm", 0))
+    return PioMatrix(rows, cols, spec.get("pio_sm", 0), buf)
 
 
 # --- the WS2812 strip ---------------------------------------------------------
