@@ -5,6 +5,7 @@ COMPANION_PICO_BOOTROM name the port's UF2 and the RP2040 bootrom
 (docs/firmware.md, "The emulated Pico"); the summary line says how many
 ran."""
 
+import io
 import json
 
 import pytest
@@ -51,14 +52,8 @@ def test_boots_from_the_module_pack_or_from_the_files_if_a_module_in_it_is_damag
     main = main.replace('pack.load("runloop").run()', 'loop = pack.load("runloop")\nprint("FROM", loop.__file__)\nloop.run()')
     packed = bytearray(files["/lib/companion/" + pack.NAME])
     if damaged:  # a byte in the middle of runloop.mpy
-        size = int.from_bytes(packed[4:8], "little")
-        at = 8 + size
-        for entry in packed[8:8 + size].decode().split(";"):
-            name, length = entry.split(" ")[:2]
-            if name == "runloop.mpy":
-                packed[at + int(length) // 2] ^= 0x40
-                break
-            at += int(length)
+        at, size, _ = pack.Pack(io.BytesIO(bytes(packed))).files["/runloop.mpy"]
+        packed[at + size // 2] ^= 0x40
     r = chip.run(game.image.build(extra=[("/main.py", main.encode()),
                                          ("/lib/companion/" + pack.NAME, bytes(packed))]), BOOT_MS)
     assert "Traceback" not in r["console"] and r["frames"], r["console"]

@@ -4,6 +4,7 @@ imports from it under the native MicroPython unix port, with the fall-back to
 the files for a pack that is cut short or damaged. On the emulated Pico every
 chip test boots from the pack; tests/test_chip.py checks that it does."""
 
+import io
 import zlib
 
 import pytest
@@ -84,14 +85,8 @@ def test_native_micropython_imports_from_the_pack_or_else_from_the_files(board_f
     packed = tmp_path / "lib/companion" / pack.NAME
     data = bytearray(packed.read_bytes())
     if damage == "module":  # a byte of core/kahuna.mpy: app came from the pack already
-        index = data[8:8 + int.from_bytes(data[4:8], "little")].decode().split(";")
-        at = 8 + len(index) + sum(len(e) for e in index) - 1
-        for entry in index:
-            name, size, _ = entry.split(" ")
-            if name == "core/kahuna.mpy":
-                data[at + int(size) // 2] ^= 0x40
-                break
-            at += int(size)
+        at, size, _ = pack.Pack(io.BytesIO(bytes(data))).files["/core/kahuna.mpy"]
+        data[at + size // 2] ^= 0x40
     elif damage == "cut":
         del data[-1]
     packed.write_bytes(data)
