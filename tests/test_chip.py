@@ -52,7 +52,7 @@ def test_boots_from_the_module_pack_or_from_the_files_if_a_module_in_it_is_damag
     main = main.replace('pack.load("runloop").run()', 'loop = pack.load("runloop")\nprint("FROM", loop.__file__)\nloop.run()')
     packed = bytearray(files["/lib/companion/" + pack.NAME])
     if damaged:  # a byte in the middle of runloop.mpy
-        at, size, _ = pack.Pack(io.BytesIO(bytes(packed))).files["/runloop.mpy"]
+        at, size, _ = pack.Pack(io.BytesIO(bytes(packed))).files[b"/runloop.mpy"]
         packed[at + size // 2] ^= 0x40
     r = chip.run(game.image.build(extra=[("/main.py", main.encode()),
                                          ("/lib/companion/" + pack.NAME, bytes(packed))]), BOOT_MS)

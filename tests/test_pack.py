@@ -26,8 +26,8 @@ def test_the_pack_holds_every_compiled_module_as_flashed(board_files, tmp_path):
     modules = {p: data for p, data in board_files.items() if p.endswith(".mpy")}
     with open(path, "rb") as f:
         served = pack.Pack(f)
-        assert sorted(served.files) == sorted(p[len("/lib/companion"):] for p in modules)
-        assert sorted(served.dirs) == ["/", "/core", "/hal", "/ui"]
+        assert sorted(served.files) == sorted(p[len("/lib/companion"):].encode() for p in modules)
+        assert sorted(served.dirs) == [b"/", b"/core", b"/hal", b"/ui"]
         for remote, data in modules.items():
             name = remote[len("/lib/companion"):]
             assert served.stat(name) == pack.FILE
@@ -85,7 +85,7 @@ def test_native_micropython_imports_from_the_pack_or_else_from_the_files(board_f
     packed = tmp_path / "lib/companion" / pack.NAME
     data = bytearray(packed.read_bytes())
     if damage == "module":  # a byte of core/kahuna.mpy: app came from the pack already
-        at, size, _ = pack.Pack(io.BytesIO(bytes(data))).files["/core/kahuna.mpy"]
+        at, size, _ = pack.Pack(io.BytesIO(bytes(data))).files[b"/core/kahuna.mpy"]
         data[at + size // 2] ^= 0x40
     elif damage == "cut":
         del data[-1]

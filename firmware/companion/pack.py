@@ -79,18 +79,20 @@ class Pack:
         size = int.from_bytes(head[4:], "little")
         at = 8 + size
         self.f = f
+        # Paths are kept as bytes: every str made on the chip costs a look-up
+        # in MicroPython's table of names (about 60 us at boot), bytes do not.
         self.files = files = {}
-        self.dirs = dirs = {"/": 1}
-        for entry in f.read(size).decode().split(";"):
-            path, length, crc = entry.split(" ")
+        self.dirs = dirs = {b"/": 1}
+        for entry in f.read(size).split(b";"):
+            path, length, crc = entry.split(b" ")
             length = int(length)
-            files["/" + path] = (at, length, int(crc, 16))
+            files[b"/" + path] = (at, length, int(crc, 16))
             at += length
-            cut = path.rfind("/")
+            cut = path.rfind(b"/")
             while cut > 0:
                 path = path[:cut]
-                dirs["/" + path] = 1
-                cut = path.rfind("/")
+                dirs[b"/" + path] = 1
+                cut = path.rfind(b"/")
         if f.seek(0, 2) != at:
             raise ValueError("the pack is cut short or too long")
 
@@ -101,6 +103,7 @@ class Pack:
         self.f.close()
 
     def stat(self, path):
+        path = path.encode()
         if path in self.files:
             return FILE
         if path in self.dirs:
@@ -108,7 +111,7 @@ class Pack:
         raise OSError(2)
 
     def open(self, path, mode):
-        entry = self.files.get(path)
+        entry = self.files.get(path.encode())
         if entry is None or mode not in ("r", "rb"):
             raise OSError(2)
         return Module(self.f, *entry)
