@@ -5,7 +5,7 @@ under MicroPython), the calm LEDs and the board check after a resume."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.frame import Frame, PLAYER, DIM, TAKE, STEADY, BLINK, FAST, PULSE, MARK, HALF, FLASH, RED, calm
+from companion.frame import Frame, OFF, PLAYER, DIM, TAKE, STEADY, BLINK, FAST, PULSE, MARK, HALF, FLASH, RED, calm
 from companion.hal.leds import Leds, RGB
 from companion.hal.sim import SimStrip
 from tests.scenarios import powercut_scenarios as pc
@@ -16,10 +16,15 @@ def test_the_worked_example_survives_a_cut_after_every_press():
     assert out["cuts"] == 29 and out["open"] == out["named"] == 18
 
 
+def test_variant_1s_free_stick_is_offered_again_after_a_cut():
+    out = pc.kahuna_variant1()
+    assert out == {"offered": [PLAYER, PULSE, True], "after TURN": [OFF, False]}
+
+
 @settings(max_examples=4, deadline=None)
-@given(st.integers(0, 10**6), st.booleans())
-def test_random_kahuna_games_survive_a_cut_after_every_press(seed, calm_leds):
-    out = pc.kahuna_random(seed, calm=calm_leds)
+@given(st.integers(0, 10**6), st.booleans(), st.booleans())
+def test_random_kahuna_games_survive_a_cut_after_every_press(seed, calm_leds, variant1):
+    out = pc.kahuna_random(seed, calm=calm_leds, variant1=variant1)
     assert out["open"] == out["named"]  # every open to-do was named on the display
 
 

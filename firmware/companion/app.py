@@ -163,6 +163,9 @@ class App(Menu, BoardCheck, Saving):
                     self._repair(game, n, error)
                 if game:
                     self._start(game, self.layout)
+                    resumed = getattr(self.ui, "resumed", None)  # what the UI shows after the last event
+                    if resumed is not None and error is None and not store.problem:
+                        resumed(lines, n)
                     self.based = check[0] if getattr(game, "restored", 0) else 0
                     self.checked = self.based  # a log replayed whole gets a checkpoint in quiet time
                     self._resume_clock()

@@ -149,11 +149,11 @@ def kahuna_worked():
     return out
 
 
-def kahuna_random(seed, calm=False, max_presses=400):
+def kahuna_random(seed, calm=False, max_presses=400, variant1=False):
     """A random game by presses: places and removes (some refused), each
     to-do confirmed by a press or left to TURN, UNDOs, round ends."""
     rng = Rng(seed)
-    b = Board("kahuna", "kahuna", calm)
+    b = Board("kahuna", "kahuna", calm, choose=[("Variant 1", 1)] if variant1 else ())
     g = b.game()
     while not b.game().over() and b.presses < max_presses:
         g = b.game()
@@ -170,6 +170,19 @@ def kahuna_random(seed, calm=False, max_presses=400):
         else:
             b.act("UNDO")
     return b.result()
+
+
+def kahuna_variant1():
+    """Variant 1: the connection a remove freed pulses in the remover's colour
+    (their own stick goes there free), after a power cut too; TURN ends the offer."""
+    b = Board("v1", "kahuna", choose=[("First", 1), ("Variant 1", 1)])  # white starts
+    for name in ("ALOA-BARI", "TURN", "BARI-COCO", "TURN", "BARI-COCO"):  # white takes black's stick off
+        b.act(name)  # (each press then a cut: the frame must come back as it was)
+    g = b.game()
+    led = b.app.ui.led[g.board.conn("BARI-COCO")]
+    offered = [b.app.frame.colour[led], b.app.frame.effect[led], "V1: free stick?" in b.app.lines]
+    b.act("TURN")
+    return {"offered": offered, "after TURN": [b.app.frame.colour[led], "V1: free stick?" in b.app.lines]}
 
 
 # --- Kanaloa: kanaloa_scenarios.random_game by presses -------------------------------
@@ -302,6 +315,7 @@ def run_all():
         "kahuna_worked": kahuna_worked(),
         "kahuna": kahuna_random(3),
         "kahuna_calm": kahuna_random(4, calm=True),
+        "kahuna_variant1": kahuna_variant1(),
         "kanaloa": kanaloa_random(5),
         "rukuni": rukuni_random(6),
         "duell": duell_random(8),

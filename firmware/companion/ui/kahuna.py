@@ -87,9 +87,32 @@ class UI(IslandCheck):
         self.note = ""
         self._last_move(event)
         if op == "remove":
-            k = g.board.conn(event["at"])
-            if g.variant1 and g.why_not_place(k) is None:
-                self.hint = k
+            self._offer_free(g.board.conn(event["at"]))
+
+    def _offer_free(self, k):
+        """Variant 1: the connection a remove freed takes the player's own stick free."""
+        if self.game.variant1 and self.game.why_not_place(k) is None:
+            self.hint = k
+
+    def resumed(self, lines, n):
+        """At boot, from the log's first n lines: the free stick is offered
+        again when the last rules event was a remove (the confirmations after
+        it, at most one per element, keep the offer, as in play)."""
+        if not self.game.variant1:
+            return
+        import json
+
+        confirms = [('"%s"' % op).encode() for op in CONFIRMS]
+        last = None
+        i = start = max(1, n - self.nelem - 2)
+        for text in lines.since(start):  # the log's lines, as bytes
+            i += 1
+            if i > n:
+                break
+            if not any(op in text for op in confirms):
+                last = text
+        if last is not None and b'"remove"' in last:
+            self._offer_free(self.game.board.conn(json.loads(last)["at"]))
 
     def leds(self, frame):
         s = self.game.s
