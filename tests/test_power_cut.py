@@ -1,6 +1,7 @@
 """The board and the companion never disagree: power cuts after every press
 (tests/scenarios/powercut_scenarios.py; test_both_interpreters runs the same
-under MicroPython), the calm LEDs and the board check after a resume."""
+under MicroPython), random presses of any button with a cut after each, the
+calm LEDs and the board check after a resume."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,6 +27,13 @@ def test_variant_1s_free_stick_is_offered_again_after_a_cut():
 def test_random_kahuna_games_survive_a_cut_after_every_press(seed, calm_leds, variant1):
     out = pc.kahuna_random(seed, calm=calm_leds, variant1=variant1)
     assert out["open"] == out["named"]  # every open to-do was named on the display
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["kahuna", "kanaloa", "rukuni", "duell"]))
+def test_any_presses_menu_included_survive_a_cut_after_each(seed, layout):
+    out = pc.monkey(layout, seed)
+    assert out["presses"] > 400 and out["cuts"] > 50  # (the cuts compare the LEDs, the state, the to-do)
 
 
 def test_the_other_games_reach_their_end_with_open_to_dos_on_the_way():

@@ -126,9 +126,29 @@ class Board:
 
 
 def busy(ui):
-    """A half-entered move (a picked tower, a chosen site) is not logged: a
-    reset forgets it by design, so no cut is compared there."""
-    return getattr(ui, "picked", -1) >= 0 or getattr(ui, "sel", -1) >= 0
+    """A half-entered move (a picked tower, a chosen site, a card chosen to
+    pay, a draw being chosen, a hand on the display) is not logged: a reset
+    forgets it by design, so no cut is compared there."""
+    return (getattr(ui, "picked", -1) >= 0 or getattr(ui, "sel", -1) >= 0 or getattr(ui, "chosen", -1) >= 0
+            or getattr(ui, "drawing", False) or getattr(ui, "show", False))
+
+
+def monkey(layout, seed, presses=400):
+    """Any button in random order, MENU and long presses among them (so the
+    menu's options too: variants, the digital deck, a New game), and a cut
+    after each press that leaves the game on the display (not the menu, not
+    the board check's offer, nothing half entered)."""
+    rng = Rng(seed)
+    b = Board("monkey", layout)
+    names = sorted(set(b.buttons))
+    for _ in range(presses):
+        r = rng.below(100)
+        name = "MENU" if r < 15 else ("TURN", "UNDO")[r & 1] if r < 25 else names[rng.below(len(names))]
+        b.press(name, rng.below(8) == 0)
+        app = b.app
+        if app.game is not None and not app.menu_open and app.checking < 0 and not busy(app.ui):
+            b.cut()
+    return b.result()
 
 
 # --- Kahuna -----------------------------------------------------------------------
