@@ -80,6 +80,13 @@ def test_a_divergence_heals_from_the_authors_log(results):
                                      "diverged": 1}
 
 
+def test_after_the_end_both_boards_say_so_and_a_new_code_starts_the_next(results):
+    r = results["game_over"]
+    assert r["over"] == [True, True] and r["n"] == 3
+    assert r["said"] == ["the game is over: a new game code starts the next (docs/remote.md)"] * 2
+    assert r["next"] == ["NEW1", "NEW1", 1, False, ["game-0001"]]
+
+
 def test_undo_across_boards(results):
     r = results["undo_across"]
     assert r["own undo"] == [{"op": "undo", "by": "white"}, 3]

@@ -420,7 +420,7 @@ class App(Menu, BoardCheck, Saving):
         """Start a game with the menu's choices. later (default: stepwise, the
         device): its log is begun by flush() after the light, a step a call."""
         if self.remote is not None and remote is None:
-            self._say("a remote game: start the next one from the host (docs/remote.md)")
+            self._say("a remote game: a new game code starts the next (docs/remote.md)")
             return
         h = self.header()
         if remote is not None:

@@ -149,6 +149,8 @@ class Seat:
         """None if this board may make the event now, else why not."""
         if event.get("op") in CONFIRMS:
             return None
+        if self.app.game.over():  # (the menu's New game is not for a remote game)
+            return "the game is over: a new game code starts the next (docs/remote.md)"
         who = self.active()
         if who is not None and who != self.seat:
             return "%s's move: it comes from the other board" % _name(who)

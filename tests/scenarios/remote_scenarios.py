@@ -3,6 +3,7 @@ log through an in-memory broker that can drop, repeat and hold back messages
 (companion/remote.py, seat.py; docs/remote.md)."""
 
 import json
+import os
 
 from companion import remote
 
@@ -294,6 +295,27 @@ def cards_hidden():
     return out
 
 
+def game_over():
+    """An early end (a round ended with a player's sticks all gone): a press on
+    either board is refused because the game is over, not because of whose move it is."""
+    wire, w, b = pair()
+    mover, other = (w, b) if first(w) == "white" else (b, w)
+    mover.press("ALOA-BARI").press("TURN", long=True)  # the round ends: the other has no stick
+    wire.pump()
+    out = {"over": [w.app.game.over(), b.app.game.over()], "n": same(w, b)}
+    out["said"] = [d.press("HUNA-ELAI").app.said for d in (mover, other)]
+    # the next game: a new code (as `companion flash --remote` gives each board at boot)
+    wire = Wire()
+    for name, d, seat in (("w", w, "white"), ("b", b, "black")):
+        d.app.join("NEW1", seat)
+        d.wait(10)
+        wire.connect(name, d)
+    wire.pump(rounds=20)
+    out["next"] = [w.log()[0].get("remote"), b.log()[0].get("remote"), same(w, b), w.app.game.over(),
+                   sorted(n for n in os.listdir(w.root) if n.startswith("game-"))]
+    return out
+
+
 def run_all():
     return {"cards_hidden": cards_hidden(), "unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
-            "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across()}
+            "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across(), "game_over": game_over()}
