@@ -84,6 +84,7 @@ def test_after_the_end_both_boards_say_so_and_a_new_code_starts_the_next(results
     r = results["game_over"]
     assert r["over"] == [True, True] and r["n"] == 3
     assert r["said"] == ["the game is over: a new game code starts the next (docs/remote.md)"] * 2
+    assert r["undone"][:2] == [False, False] and r["undone"][2]["op"] == "undo" and r["undone"][3] == 4
     assert r["next"] == ["NEW1", "NEW1", 1, False, ["game-0001"]]
 
 

@@ -149,7 +149,7 @@ class Seat:
         """None if this board may make the event now, else why not."""
         if event.get("op") in CONFIRMS:
             return None
-        if self.app.game.over():  # (the menu's New game is not for a remote game)
+        if self.app.game.over() and event.get("op") != "undo":
             return "the game is over: a new game code starts the next (docs/remote.md)"
         who = self.active()
         if who is not None and who != self.seat:

@@ -304,6 +304,11 @@ def game_over():
     wire.pump()
     out = {"over": [w.app.game.over(), b.app.game.over()], "n": same(w, b)}
     out["said"] = [d.press("HUNA-ELAI").app.said for d in (mover, other)]
+    mover.press("UNDO")  # the move that ended it, taken back with the other's consent
+    wire.pump()
+    other.press("UNDO")
+    wire.pump()
+    out["undone"] = [w.app.game.over(), b.app.game.over(), w.log()[-1], same(w, b)]
     # the next game: a new code (as `companion flash --remote` gives each board at boot)
     wire = Wire()
     for name, d, seat in (("w", w, "white"), ("b", b, "black")):
