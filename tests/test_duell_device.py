@@ -22,3 +22,11 @@ def test_profi_long_presses_place_and_move_the_other_colour():
 
 def test_the_clock_sends_time_up():
     assert dev.clock()[-1] == {"op": "time_up"}
+
+
+def test_an_undone_stone_flashes_its_site_over_the_invitation_to_place():
+    assert dev.undo_while_placing() == {
+        "placed": [dev.BISON, dev.STEADY],
+        "undone": [[dev.YELLOW, dev.FAST], [dev.DIM, dev.PULSE]],  # the site to set back; a site free to place
+        "set back": [[dev.DIM, dev.PULSE], False],  # free to place again, its pocket dark
+        "log": [{"op": "undo"}, {"op": "took_off", "at": "0,0"}]}

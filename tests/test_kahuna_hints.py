@@ -5,7 +5,7 @@ shown (TURN held) lights the device's suggested move."""
 import pytest
 
 from companion.core.kahuna_ai import Planner
-from companion.frame import BLINK, PLAYER, PULSE, STEADY
+from companion.frame import BLINK, FAST, PLAYER, PULSE, STEADY
 
 from .scenarios.device import Device, fresh_dir
 
@@ -71,6 +71,23 @@ def test_the_hand_shown_lights_the_suggested_move():
     # ALOA (3 connections): one more white stick takes it
     assert d.lit() == {"ALOA-HUNA": [WHITE, STEADY], "ALOA": [WHITE, PULSE], "ELAI-HUNA": [WHITE, PULSE],
                        "ELAI": [WHITE, PULSE]}
+
+
+
+def test_a_suggestion_does_not_hide_a_stick_to_take_off():
+    """The suggested stick stands where an undone one is still to come off:
+    that to-do shows (a press there confirms it first), then the suggestion."""
+    d = Device(fresh_dir("hints-todo"), seed=1)
+    d.new_game(first="white", cards="digital", hints=True)
+    d.press("ALOA-HUNA")
+    d.press("UNDO")  # the stick is still on the board: to take off
+    d.press("TURN", long=True)  # the hand, and the hint: ALOA-HUNA again
+    assert d.lines()[5:] == ["ELAFAAHUN", "Hint +ALOA-HUNA", "Off ALOA-HUNA"]
+    assert d.lit() == {"ALOA-HUNA": [WHITE, FAST], "HUNA": [WHITE, PULSE]}
+    d.press("ALOA-HUNA")
+    assert d.log()[-1] == {"op": "took_off", "at": "ALOA-HUNA"}
+    assert d.lines()[5:] == ["ELAFAAHUN", "Hint +ALOA-HUNA"]
+    assert d.lit() == {"ALOA-HUNA": [WHITE, PULSE], "HUNA": [WHITE, PULSE]}
 
 
 BAD_HEADERS = """

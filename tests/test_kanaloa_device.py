@@ -24,6 +24,13 @@ def test_relative_majority_choice_waits_for_a_lit_bridge():
     assert out["refusal"][6:] == ["NOHO-ORO cannot", "go: remove one"]
 
 
+def test_an_island_to_choose_at_shows_its_markers_to_do_first():
+    assert kd.choice_on_an_island_with_a_to_do() == {
+        "exchanged": [kd.RED, kd.FAST],  # red's marker on HOKU: take it off
+        "choice": ["green: take 1", [kd.RED, kd.FAST], "Off marker HOKU"],
+        "marker off": [{"op": "took_off", "at": "HOKU"}, [kd.GREEN, kd.PULSE], "green: take 1"]}
+
+
 def test_god_stones_and_scorings_on_the_display():
     out = kd.gods_and_scoring()
     assert out["scoring"][0] == "Scoring 1" and out["final"][-1] == "r6 b1 g0 y0"

@@ -88,6 +88,14 @@ def test_after_the_end_both_boards_say_so_and_a_new_code_starts_the_next(results
     assert r["next"] == ["NEW1", "NEW1", 1, False, ["game-0001"]]
 
 
+def test_variant_1s_free_stick_is_offered_on_the_removers_board_only(results):
+    assert results["free_stick"] == {
+        "variants": ["variant1"], "last": {"op": "remove", "at": "ALOA-BARI", "by": "black"},
+        "black": [[2, 3], True], "black after a cut": [[2, 3], True],  # black, breathing: free to place again
+        "white": [[1, 2], False],  # white, flashing: take it off (the offer is black's, on black's board)
+        "white after a cut": [None, False]}  # the table rebuilt as if every move was done
+
+
 def test_undo_across_boards(results):
     r = results["undo_across"]
     assert r["own undo"] == [{"op": "undo", "by": "white"}, 3]

@@ -134,7 +134,8 @@ class Seat:
         return None
 
     def own(self, ui):
-        """A hand of cards is shown only on its own player's board (none to a spectator)."""
+        """This board's player: a hand of cards and variant 1's free stick are shown
+        only on their own player's board (none to a spectator)."""
         players = getattr(self.app.game, "players", ())
         if hasattr(ui, "mine"):
             ui.mine = players.index(self.seat) if self.seat in players else -2

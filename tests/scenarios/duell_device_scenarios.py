@@ -185,5 +185,23 @@ def clock():
     return out
 
 
+def undo_while_placing():
+    """An UNDO while the stones go on: the site whose stone is to come off
+    flashes yellow (its to-do) where the sites free to place pulse dim; the
+    press there says it is off (a press on a site sets the to-do back first),
+    and the invitation comes back."""
+    d = Duel("duell-undo").start()
+    d.put_keypad(BASIC[0])
+    at = BASIC[0]["at"]
+    placed = d.lit()[at + " bison"]
+    d.press("UNDO")
+    out = {"placed": placed, "undone": [d.lit()[at], d.lit()["2,2"]]}
+    d.press(at)
+    out["set back"] = [d.lit()[at], at + " bison" in d.lit()]
+    out["log"] = d.log()[-2:]
+    return out
+
+
 def run_all():
-    return {"basic": basic_game(), "memory": memory_game(), "profi": profi_game(), "clock": clock()}
+    return {"basic": basic_game(), "memory": memory_game(), "profi": profi_game(), "clock": clock(),
+            "undo": undo_while_placing()}

@@ -94,6 +94,22 @@ def capture_and_choice():
     return {"refusal": refusal, "after": d.lines()}
 
 
+def choice_on_an_island_with_a_to_do():
+    """Green takes red's AKAU-HOKU (red's marker on HOKU is to come off), then
+    HANA-HOKU leaves green to remove one of HOKU's bridges: HOKU flashes its
+    marker's to-do, not the choice's pulse, for a press there confirms the
+    to-do first; once it is off, HOKU pulses."""
+    d = start("kn-choice-todo")
+    d.presses(["HOKU-NALU", "HOKU-KAIA", "AKAU-HOKU", "TURN", "HOKU-IWAI", "TURN", "AKAU-HOKU"])
+    out = {"exchanged": d.lit()["HOKU"]}
+    d.press("HOKU-HANA")
+    lit = d.lit()
+    out["choice"] = [d.lines()[0], lit["HOKU"], d.lines()[-1]]
+    d.press("HOKU")
+    out["marker off"] = [d.log()[-1], d.lit()["HOKU"], d.lines()[0]]
+    return out
+
+
 def gods_and_scoring():
     """A god stone won shows on the display; a long TURN scores the round and
     the display lists each island's points and the totals."""
@@ -170,6 +186,7 @@ def run_all():
         "menu_and_colours": menu_and_colours(),
         "signature_blips": signature_blips(),
         "capture_and_choice": capture_and_choice(),
+        "choice_on_an_island_with_a_to_do": choice_on_an_island_with_a_to_do(),
         "gods_and_scoring": gods_and_scoring(),
         "whole_game": whole_game_by_presses(),
     }

@@ -10,6 +10,7 @@ Runs under CPython, the WebAssembly port and native MicroPython
 
 from companion.core import log
 from companion.core.rng import Rng
+from companion.frame import BLINK, FAST
 from companion.runloop import boot_app
 from companion.ui import todo_items
 
@@ -133,11 +134,39 @@ def busy(ui):
             or getattr(ui, "drawing", False) or getattr(ui, "show", False))
 
 
+def hidden_todo(app):
+    """The elements whose open to-do does not show on their LED (a slow blink:
+    put on; fast: take off), but where a press does something else first:
+    Duell's sites while a value is keyed in on them, Kanaloa's bridges to
+    choose from. Not while the menu, the board check, calm LEDs or a
+    refusal's flash change the look on purpose."""
+    g, ui, f = app.game, app.ui, app.frame
+    if ui is None or app.menu_open or app.checking > 0 or app.calm:
+        return []
+    hidden = []
+    if hasattr(ui, "site_led"):  # Duell: a site's stones, set back as one
+        mask = 0 if ui.sel >= 0 and g.phase() == 0 and not g.memory else g.todo_mask()
+        for k in range(9):
+            led = ui.site_led[k]
+            if mask >> k & 1 and f.effect[led] != FAST and not (app.flashing and led == app.flash_led):
+                hidden.append(g.element_name(k))
+        return hidden
+    for k in range(g.elements()):
+        t = g.todo_at(k)
+        led = ui.led[k]
+        if not t or (app.flashing and led == app.flash_led) or (hasattr(g, "removable") and k < g.nconn and g.removable(k)):
+            continue
+        if f.effect[led] != (BLINK if t & 2 else FAST):
+            hidden.append(g.element_name(k))
+    return hidden
+
+
 def monkey(layout, seed, presses=400):
     """Any button in random order, MENU and long presses among them (so the
     menu's options too: variants, the digital deck, a New game), and a cut
     after each press that leaves the game on the display (not the menu, not
-    the board check's offer, nothing half entered)."""
+    the board check's offer, nothing half entered). After each press every
+    open to-do shows on its LED (hidden_todo)."""
     rng = Rng(seed)
     b = Board("monkey", layout)
     names = sorted(set(b.buttons))
@@ -146,6 +175,7 @@ def monkey(layout, seed, presses=400):
         name = "MENU" if r < 15 else ("TURN", "UNDO")[r & 1] if r < 25 else names[rng.below(len(names))]
         b.press(name, rng.below(8) == 0)
         app = b.app
+        assert not hidden_todo(app), (name, hidden_todo(app))
         if app.game is not None and not app.menu_open and app.checking < 0 and not busy(app.ui):
             b.cut()
     return b.result()

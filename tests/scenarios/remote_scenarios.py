@@ -74,10 +74,13 @@ class Wire:
                 return
 
 
-def board(name, seat, wire, seed=7, cards=False):
+def board(name, seat, wire, seed=7, cards=False, choices=()):
+    """choices: (menu line, value) pairs for the host's header."""
     d = Device(fresh_dir("remote-" + name), seed=seed)
     if cards:
         d.app.choice[4] = 1  # the menu's Cards: digital
+    for line, value in choices:
+        d.app.choice[line] = value
     d.app.join(CODE, seat)
     d.wait(10)
     wire.connect(name, d)
@@ -321,6 +324,33 @@ def game_over():
     return out
 
 
+def free_stick():
+    """Variant 1 (docs/rules.md): the stick a remove freed is offered on the
+    remover's board only; the other board shows the stick to take off, and
+    after a power cut each board shows again what it showed."""
+    wire = Wire()
+    white_first_variant1 = ((0, 1), (1, 1))
+    w = board("w", "white", wire, choices=white_first_variant1)
+    b = board("b", "black", wire, seed=11)
+    wire.pump()
+    w.press("ALOA-BARI").press("TURN")
+    wire.pump()
+    b.press("ALOA-BARI")  # put on: b's table
+    b.press("ALOA-BARI")  # black takes white's stick off: a remove
+    wire.pump()
+    out = {"variants": w.log()[0]["variants"], "last": w.log()[-1]}
+    boards = {"white": w, "black": b}
+    for seat in ("black", "white"):
+        d = boards[seat]
+        out[seat] = [d.lit().get("ALOA-BARI"), "V1: free stick?" in d.lines()]
+        d = boards[seat] = Device(d.root, seed=5)  # a power cut: the board boots from its files
+        d.app.join(CODE, seat)
+        d.wait(10)
+        out[seat + " after a cut"] = [d.lit().get("ALOA-BARI"), "V1: free stick?" in d.lines()]
+    return out
+
+
 def run_all():
     return {"cards_hidden": cards_hidden(), "unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
-            "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across(), "game_over": game_over()}
+            "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across(), "game_over": game_over(),
+            "free_stick": free_stick()}

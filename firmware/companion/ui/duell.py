@@ -219,20 +219,21 @@ class UI:
             k = g.site(duel["at"])
             w = duel["winner"]
             frame.set(self.site_led[k], YELLOW if w == "draw" else PLAYER + PLAYERS.index(w), STEADY)
-        todo = g.todo_mask()
-        for k in range(9 if todo else 0):
-            if todo >> k & 1:
-                frame.set(self.site_led[k], YELLOW, FAST)
-        if self.sel >= 0:
-            if g.phase() == PLACE and not g.memory:
-                for k in range(9):  # the keypad
-                    frame.set(self.site_led[k], DIM, PULSE)
-            frame.set(self.site_led[self.sel], YELLOW, BLINK)
-        elif g.phase() == PLACE:
+        keypad = self.sel >= 0 and g.phase() == PLACE and not g.memory
+        if self.sel < 0 and g.phase() == PLACE:  # the sites free to place on
             p = g.active()
             for k in range(9):
                 if not on >> (p * 9 + k) & 1 or (g.profi and not on >> ((1 - p) * 9 + k) & 1):
                     frame.set(self.site_led[k], DIM, PULSE)
+        todo = 0 if keypad else g.todo_mask()  # over the invitations: a press there sets the stones back first
+        for k in range(9 if todo else 0):
+            if todo >> k & 1:
+                frame.set(self.site_led[k], YELLOW, FAST)
+        if keypad:
+            for k in range(9):  # a site is a key of the value asked for
+                frame.set(self.site_led[k], DIM, PULSE)
+        if self.sel >= 0:
+            frame.set(self.site_led[self.sel], YELLOW, BLINK)
 
     def describe(self, button):
         """The site, its keypad key and the stones on it, for its accessible name."""

@@ -46,6 +46,7 @@ class UI(IslandCheck):
         self.led, self.element = island_elements(game, layout)
         self.turn = controls(layout).get("TURN")
         self.hint = -1  # variant 1: the freed connection, free to re-place
+        self.mine = -1  # a remote board (seat.py): this board's player (-2: a spectator)
         self.note = ""
         self.before = b""  # the elements' owners before the pressed event
         self.last = ""  # the last move in words (the page); the display has last_short
@@ -94,6 +95,14 @@ class UI(IslandCheck):
         if self.game.variant1 and self.game.why_not_place(k) is None:
             self.hint = k
 
+    def _free(self):
+        """Variant 1's offered connection, or -1: only on the board of the
+        player who removed (on a remote board the other's offer is theirs)."""
+        k = self.hint
+        if k >= 0 and self.game.s[k] == 0 and self.mine in (-1, self.game.active()):
+            return k
+        return -1
+
     def resumed(self, lines, n):
         """At boot, from the log's first n lines: the free stick is offered
         again when the last rules event was a remove (the confirmations after
@@ -127,10 +136,16 @@ class UI(IslandCheck):
                 colour[led[k]] = PLAYER + (now or was) - 1
                 if now != was:
                     effect[led[k]] = BLINK if now else FAST
-        if self.hint >= 0 and s[self.hint] == 0:
-            frame.set(self.led[self.hint], PLAYER + self.game.active(), PULSE)
+        k = self._free()
+        if k >= 0:
+            self._light(frame, k, PLAYER + self.game.active(), PULSE)
         if self.game.hints:
             self._island_hints(frame)
+
+    def _light(self, frame, k, colour, effect):
+        """Light element k, unless it shows a to-do: a press there confirms that first (press())."""
+        if not self.game.todo_at(k):
+            frame.set(self.led[k], colour, effect)
 
     def _island_hints(self, frame):
         """Hints: an island one stick from changing hands pulses in the colour
@@ -233,7 +248,7 @@ class UI(IslandCheck):
             text = "%s: %s%s" % (name, NAME[now - 1].lower(), kind)
         else:
             text = name + ": empty"
-        if k == self.hint and not now:
+        if k == self._free():
             text += ", free to place again"
         return text
 
@@ -361,7 +376,7 @@ class UI(IslandCheck):
         notes.extend(todo_lines(g, 2, "press when done"))
         if self.note:
             notes.append(self.note)
-        if self.hint >= 0 and g.s[self.hint] == 0:
+        if self._free() >= 0:
             notes.append("V1: free stick?")
         for p in (0, 1):
             if g.stone_supply_short(p):

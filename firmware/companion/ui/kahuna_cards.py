@@ -42,7 +42,6 @@ class CardsUI(PhysicalUI):
         PhysicalUI.__init__(self, game, layout)
         self.chosen = -1  # the island of the card chosen to pay
         self.show = False  # the active player's hand is on the display
-        self.mine = -1  # a remote board (seat.py): only this player's hand is shown (-2: none)
         self.drawing = False  # TURN pressed: choosing the draw
         self.device = game.device
         self.ai = None
@@ -232,21 +231,21 @@ class CardsUI(PhysicalUI):
         if step is not None:
             kind, c, i, j = step
             if kind == PLACE or kind == FREE:
-                frame.set(self.led[c], PLAYER + self.device, BLINK)
+                self._light(frame, c, PLAYER + self.device, BLINK)
             elif kind == REMOVE:
-                frame.set(self.led[c], PLAYER + 1 - self.device, FAST)
+                self._light(frame, c, PLAYER + 1 - self.device, FAST)
         elif self.chosen >= 0:
-            frame.set(self.led[self.nconn + self.chosen], PLAYER + self.game.active(), PULSE)
+            self._light(frame, self.nconn + self.chosen, PLAYER + self.game.active(), PULSE)
         hint = self.suggestion()
         if hint is not None:
             kind, c, i, j = hint
             p = self.game.active()
             if kind == PLACE or kind == FREE:
-                frame.set(self.led[c], PLAYER + p, PULSE)
+                self._light(frame, c, PLAYER + p, PULSE)
             elif kind == REMOVE:
-                frame.set(self.led[c], PLAYER + 1 - p, PULSE)
+                self._light(frame, c, PLAYER + 1 - p, PULSE)
             if kind == PLACE or kind == DISCARD or kind == DRAW_FACE:
-                frame.set(self.led[self.nconn + i], PLAYER + p, PULSE)
+                self._light(frame, self.nconn + i, PLAYER + p, PULSE)
 
     def lines(self):
         g = self.game

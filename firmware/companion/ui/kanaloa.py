@@ -163,8 +163,9 @@ class UI(IslandCheck):
         if g.pending() is not None:
             for k in g.candidates():
                 frame.set(self.led[k], self.colour[s[k] - 1], PULSE)
-            x = g.pending()
-            frame.set(self.led[self.nconn + x], self.colour[g.active()], PULSE)
+            k = self.nconn + g.pending()
+            if s[k] == s[at + k]:  # else its marker's to-do shows: a press there confirms it first
+                frame.set(self.led[k], self.colour[g.active()], PULSE)
 
     def describe(self, button):
         """What the element is and what stands there, for its accessible name."""
