@@ -136,7 +136,7 @@ class UI(IslandCheck):
                 colour[led[k]] = PLAYER + (now or was) - 1
                 if now != was:
                     effect[led[k]] = BLINK if now else FAST
-        k = self._free()
+        k = self._free() if self.hint >= 0 else -1  # (no call on a press's path without the offer)
         if k >= 0:
             self._light(frame, k, PLAYER + self.game.active(), PULSE)
         if self.game.hints:
