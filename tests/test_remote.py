@@ -96,6 +96,13 @@ def test_variant_1s_free_stick_is_offered_on_the_removers_board_only(results):
         "white after a cut": [None, False]}  # the table rebuilt as if every move was done
 
 
+def test_another_games_board_says_remote_play_is_for_kahuna_and_plays_on(results):
+    assert results["not_kahuna"] == {
+        "kanaloa": [None, "remote play is for Kahuna: this board plays Kanaloa (docs/remote.md)", True],
+        "rukuni": [None, "remote play is for Kahuna: this board plays Rukuni (docs/remote.md)", True],
+        "duell": [None, "remote play is for Kahuna: this board plays Duell der Schamanen (docs/remote.md)", True]}
+
+
 def test_undo_across_boards(results):
     r = results["undo_across"]
     assert r["own undo"] == [{"op": "undo", "by": "white"}, 3]
@@ -139,6 +146,17 @@ def test_flash_puts_a_seats_settings_into_the_boards_config(tmp_path):
         remote_settings(tmp_path / "bad.json")
     assert str(e.value) == ('--remote %s: no "remote" entry with a "game" code: give a CODE-SEAT.json that '
                             "`companion broker` wrote" % (tmp_path / "bad.json"))
+
+
+def test_flash_refuses_remote_play_for_a_game_other_than_kahuna(tmp_path, capsys):
+    from host_tools import broker, cli
+
+    broker.write_config(tmp_path, 1883, None, ["K7Q2"])
+    seat = tmp_path / "K7Q2-white.json"
+    assert cli.main(["flash", "--layout", "kanaloa", "--remote", str(seat)]) == 2
+    assert capsys.readouterr().err == (
+        "companion flash: --remote %s: remote play is for Kahuna (seats white and black), and layout kanaloa "
+        "plays kanaloa: flash a Kahuna layout with it, or leave --remote out (docs/remote.md)\n" % seat)
 
 
 def test_broker_acl_lets_a_seat_write_only_under_its_own_name(tmp_path):

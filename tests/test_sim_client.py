@@ -116,9 +116,16 @@ def seen(tmp_logs, solo):
         steps += [
                   {"reload": True}, {"observe": "end reloaded " + game}]
     steps += [{"fresh": "?layout=kahuna&seed=%d" % SOLO_SEED}, {"click": "#solo"}] + presses + [{"observe": "solo"}]
+    steps += [{"fresh": "?layout=kanaloa&seed=7&remote=K7Q2&seat=white"}, {"observe": "remote kanaloa"}]
     steps += [{"failed": "?layout=kahuna", "block": "**/*.wasm"}]
     with sim_server() as url:
         return drive(url, steps, timeout=600)
+
+
+def test_a_kanaloa_page_asked_to_play_remotely_says_it_is_kahunas_and_plays_on(seen):
+    page = seen["remote kanaloa"]
+    assert page["state"]["message"] == "remote play is for Kahuna: this board plays Kanaloa (docs/remote.md)"
+    assert page["state"]["turn"].endswith(" to play, round 1")  # its own game, at this table
 
 
 def test_turn_over_an_open_todo_says_what_it_counts_as_done(seen):

@@ -484,8 +484,17 @@ class App(Menu, BoardCheck, Saving):
     def join(self, code, seat):
         """Play remote game `code` as seat ("white" hosts and deals the header,
         "black" joins; None watches). The game on flash goes on if it is this
-        one; otherwise the host starts it and the others wait for its header."""
-        from .seat import Seat
+        one; otherwise the host starts it and the others wait for its header.
+        Only Kahuna is played remotely (its seats are white and black): on
+        another game's board this says so and returns None; the board plays
+        on at its own table."""
+        from .seat import Seat, refusal
+
+        if refusal(self.game_name):
+            self._say(refusal(self.game_name))
+            print("remote:", self.said)
+            self._refresh()
+            return None
 
         g = self.game
         header = self.store.read() if g is not None else None

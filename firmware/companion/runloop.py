@@ -496,7 +496,8 @@ def remote_play(loop, config):
     from .link import Link
 
     r = config["remote"]
-    loop.app.join(r["game"], r.get("seat"))
+    if loop.app.join(r["game"], r.get("seat")) is None:
+        return None  # not a game played remotely: the display says so
     wifi = config.get("wifi")
     if wifi:
         try:

@@ -21,9 +21,17 @@ from binascii import hexlify
 from .core import Illegal
 from .core import log
 from .remote import Sync
-from .ui import CONFIRMS
+from .ui import CONFIRMS, title
 
 NAMES = {"white": "White", "black": "Black"}
+
+
+def refusal(game_name):
+    """Why a board of this game cannot play remotely, or None: remote play is
+    Kahuna's, whose seats are white and black (docs/remote.md)."""
+    if game_name != "kahuna":
+        return "remote play is for Kahuna: this board plays %s (docs/remote.md)" % title(game_name)
+    return None
 
 
 def sha(text):

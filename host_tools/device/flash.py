@@ -357,6 +357,10 @@ def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source
     Raises InputError (a layout or profile file cannot be read) or DeviceError."""
     board = BoardData(layout, profile)
     board.remote = remote_settings(remote) if remote else None
+    if remote and board.game != "kahuna":
+        raise InputError("--remote %s: remote play is for Kahuna (seats white and black), and layout %s "
+                         "plays %s: flash a Kahuna layout with it, or leave --remote out (docs/remote.md)"
+                         % (remote, board.layout, board.game))
     layout, profile = board.layout, board.profile
     transport = connect(port)
     port = transport.device_name

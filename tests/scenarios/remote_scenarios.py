@@ -350,7 +350,18 @@ def free_stick():
     return out
 
 
+def not_kahuna():
+    """Remote play is Kahuna's (seats white and black): another game's board
+    given a remote game says so, joins nothing and plays on at its table."""
+    out = {}
+    for layout in ("kanaloa", "rukuni", "duell"):
+        d = Device(fresh_dir("remote-" + layout), layout=layout, seed=7)
+        seat = d.app.join(CODE, "white")
+        out[layout] = [seat, d.app.said, d.app.remote is None and d.app.game is not None]
+    return out
+
+
 def run_all():
     return {"cards_hidden": cards_hidden(), "unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
             "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across(), "game_over": game_over(),
-            "free_stick": free_stick()}
+            "free_stick": free_stick(), "not_kahuna": not_kahuna()}

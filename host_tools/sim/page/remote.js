@@ -15,6 +15,7 @@ export async function join(mp, name, params) {
   const rg = mp.pyimport("remote_glue");
   const seat = params.get("seat") === "watch" ? "" : params.get("seat") || "";
   const setup = JSON.parse(rg.join(name, params.get("remote"), seat));
+  if (setup.refused) return console.warn("remote:", setup.refused); // the display says it too
   const options = {
     username: params.get("user") || undefined,
     password: params.get("password") || undefined,

@@ -34,7 +34,8 @@ sim_glue.hands = hands  # the page asks sim_glue.hands; in a remote game it gets
 def join(name, code, seat):
     """Join game `code` as seat ("" watches); JSON: the topics to subscribe to and the last will."""
     app = _app(name)
-    app.join(code, seat or None)
+    if app.join(code, seat or None) is None:
+        return json.dumps({"refused": app.said})  # not a game played remotely (app.join)
     sync = app.remote.sync
     will = sync.will() if sync.seat else None
     return json.dumps({"topics": sync.topics(), "will": [will[0], will[1].decode()] if will else None})
