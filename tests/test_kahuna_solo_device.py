@@ -2,10 +2,14 @@
 device plays its to-dos; the log on flash replays to the same end."""
 
 from companion.core.log import replay
+from companion.frame import BLINK, PLAYER, STEADY
 from host_tools.paths import load_layout
 
 from .scenarios.device import Device, fresh_dir
-from .scenarios.kahuna_cards_device_scenarios import device_turn, human_turn
+from .scenarios.kahuna_cards_device_scenarios import device_turn, human_turn, solo_free_stick
+
+WHITE = PLAYER
+BLACK = PLAYER + 1
 
 
 def test_solo_game_to_its_end_and_power_cut_recovery():
@@ -28,3 +32,11 @@ def test_solo_game_to_its_end_and_power_cut_recovery():
     again = Device(d.root, seed=3)
     again.wait(50)
     assert again.app.game.state() == g.state()
+
+
+def test_the_devices_free_stick_is_not_offered_to_the_player():
+    assert solo_free_stick() == {
+        "log": {"op": "remove", "at": "ALOA-HUNA", "cards": ["ALOA", "HUNA"]},
+        "lines": ["Dev put on", "ALOA-DUDA"],  # the device's next step: not the free stick
+        # the device's stick to put on blinks; ALOA-HUNA is dark, not pulsing
+        "lit": {"ALOA-DUDA": [BLACK, BLINK], "HUNA-LALE": [WHITE, STEADY], "IFFI-JOJO": [WHITE, STEADY]}}

@@ -112,8 +112,20 @@ def solo(turns=6):
     return {"device": seen, "log": d.log(), "lines": d.lines()}
 
 
+def solo_free_stick():
+    """Variant 1 in solo play: the stick the device's remove freed is the
+    device's to place or not, as its own plan shows (its next step blinks);
+    it is not offered on the board like a player's."""
+    d = Device(fresh_dir("cards-solo-v1"), seed=168)
+    d.new_game(first="white", variant1=True, cards="solo W")  # the device plays black
+    d.presses(["IFFI-JOJO", "HUNA-LALE", "ALOA-HUNA", "TURN", "TURN"])  # white's turn, the draw from the pile
+    d.press("ALOA-HUNA")  # the device's first step: white's stick taken off
+    return {"log": d.log()[-1], "lines": d.lines()[5:], "lit": d.lit()}
+
+
 def run_all():
-    return {"hot_seat": hot_seat(), "solo": solo(), "variant2": variant2_on_display()}
+    return {"hot_seat": hot_seat(), "solo": solo(), "variant2": variant2_on_display(),
+            "solo_free_stick": solo_free_stick()}
 
 
 def variant2_on_display():

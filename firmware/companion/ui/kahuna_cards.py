@@ -49,6 +49,7 @@ class CardsUI(PhysicalUI):
             from ..core.kahuna_ai import Planner
 
             self.ai = Planner(game)
+            self.mine = 1 - self.device  # solo: the board's player (the device's own plan shows its free stick)
         self.plan_for = -1  # events in effect when the plan was made
         self.mover = 0  # the player to play at the last press (a draw's words)
         self.coach = None  # hints: the planner's suggestion for a human (made when asked)
