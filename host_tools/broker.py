@@ -18,6 +18,8 @@ import subprocess
 import time
 from pathlib import Path
 
+from companion.remote import code_problem
+
 MOSQUITTO = "/usr/sbin/mosquitto"
 MAX_PACKET = 8192
 SEATS = ("white", "black", "watch")
@@ -121,6 +123,10 @@ def register(sub):
 
 
 def run(args):
+    for code in args.game:
+        if code_problem(code):
+            print("companion broker: --game %r: %s" % (code, code_problem(code)))
+            return 2
     try:
         conf = write_config(args.dir, args.port, args.ws_port, args.game or ["DEMO"], args.host)
         exe = mosquitto()

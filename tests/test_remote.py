@@ -103,6 +103,15 @@ def test_another_games_board_says_remote_play_is_for_kahuna_and_plays_on(results
         "duell": [None, "remote play is for Kahuna: this board plays Duell der Schamanen (docs/remote.md)", True]}
 
 
+def test_a_hand_edited_config_never_stops_the_board(results):
+    r = results["bad_configs"]
+    assert r["files"] == [{}, {"profile": "pico"}, {}]  # the defaults for what is not right
+    why = ['no "remote" object', "\"game\": a game code is 1 to 16 letters, digits, '-' or '_'",
+           '"seat" is "white", "black" or null (a spectator)', '"port" is not a number from 1 to 65535',
+           '"password" is not text', '"wifi" is not {"ssid": "...", "password": "..."}']  # never a value
+    assert r["said"] == [[None, None, "/config.json: %s: no remote play (docs/remote.md)" % w, True] for w in why]
+
+
 def test_undo_across_boards(results):
     r = results["undo_across"]
     assert r["own undo"] == [{"op": "undo", "by": "white"}, 3]
@@ -141,11 +150,16 @@ def test_flash_puts_a_seats_settings_into_the_boards_config(tmp_path):
     files = dict((f.remote, f.data) for f in firmware_files(board, 6, None, source=True, modules=False))
     config = json.loads(files["/config.json"])
     assert config == {"layout": "kahuna", "profile": "pico", "remote": seat["remote"]}
-    (tmp_path / "bad.json").write_text('{"wifi": {}}')
-    with pytest.raises(InputError) as e:
-        remote_settings(tmp_path / "bad.json")
-    assert str(e.value) == ('--remote %s: no "remote" entry with a "game" code: give a CODE-SEAT.json that '
-                            "`companion broker` wrote" % (tmp_path / "bad.json"))
+    hint = ('give a CODE-SEAT.json that `companion broker` wrote (with, if the board needs it, '
+            '"wifi": {"ssid": "...", "password": "..."})')
+    for text, why in (('{"wifi": {}}', 'no "remote" object'),
+                      (json.dumps(dict(seat, wifi="MyNet")), '"wifi" is not {"ssid": "...", "password": "..."}'),
+                      (json.dumps({"remote": dict(seat["remote"], port=0)}), '"port" is not a number from 1 to 65535')):
+        (tmp_path / "bad.json").write_text(text)
+        with pytest.raises(InputError) as e:
+            remote_settings(tmp_path / "bad.json")
+        assert str(e.value) == "--remote %s: %s: %s" % (tmp_path / "bad.json", why, hint)
+        assert seat["remote"]["password"] not in str(e.value)
 
 
 def test_flash_refuses_remote_play_for_a_game_other_than_kahuna(tmp_path, capsys):
@@ -157,6 +171,15 @@ def test_flash_refuses_remote_play_for_a_game_other_than_kahuna(tmp_path, capsys
     assert capsys.readouterr().err == (
         "companion flash: --remote %s: remote play is for Kahuna (seats white and black), and layout kanaloa "
         "plays kanaloa: flash a Kahuna layout with it, or leave --remote out (docs/remote.md)\n" % seat)
+
+
+def test_broker_refuses_a_game_code_that_cannot_be_a_topic(tmp_path, capsys):
+    from host_tools import cli
+
+    assert cli.main(["broker", "--dir", str(tmp_path), "--game", "K7/#"]) == 2
+    assert capsys.readouterr().out == ("companion broker: --game 'K7/#': a game code is 1 to 16 letters, digits, "
+                                       "'-' or '_'\n")
+    assert list(tmp_path.iterdir()) == []  # nothing written
 
 
 def test_broker_acl_lets_a_seat_write_only_under_its_own_name(tmp_path):

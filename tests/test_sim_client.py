@@ -116,7 +116,8 @@ def seen(tmp_logs, solo):
         steps += [
                   {"reload": True}, {"observe": "end reloaded " + game}]
     steps += [{"fresh": "?layout=kahuna&seed=%d" % SOLO_SEED}, {"click": "#solo"}] + presses + [{"observe": "solo"}]
-    steps += [{"fresh": "?layout=kanaloa&seed=7&remote=K7Q2&seat=white"}, {"observe": "remote kanaloa"}]
+    steps += [{"fresh": "?layout=kanaloa&seed=7&remote=K7Q2&seat=white"}, {"observe": "remote kanaloa"},
+              {"fresh": "?layout=kahuna&seed=7&remote=K7%2F%23&seat=purple"}, {"observe": "remote bad code"}]
     steps += [{"failed": "?layout=kahuna", "block": "**/*.wasm"}]
     with sim_server() as url:
         return drive(url, steps, timeout=600)
@@ -126,6 +127,13 @@ def test_a_kanaloa_page_asked_to_play_remotely_says_it_is_kahunas_and_plays_on(s
     page = seen["remote kanaloa"]
     assert page["state"]["message"] == "remote play is for Kahuna: this board plays Kanaloa (docs/remote.md)"
     assert page["state"]["turn"].endswith(" to play, round 1")  # its own game, at this table
+
+
+def test_a_page_address_that_cannot_join_says_why_and_plays_on(seen):
+    page = seen["remote bad code"]
+    assert page["state"]["message"] == ("remote=K7/#&seat=purple: \"game\": a game code is 1 to 16 letters, "
+                                        "digits, '-' or '_': no remote play (docs/remote.md)")
+    assert page["state"]["turn"] in ("White to play", "Black to play")  # a game at this table
 
 
 def test_turn_over_an_open_todo_says_what_it_counts_as_done(seen):

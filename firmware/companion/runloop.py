@@ -481,23 +481,44 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
 
 
 def device_config(path=CONFIG):
-    """/config.json, written by `companion flash`: {"layout": ..., "profile": ...}."""
+    """/config.json, written by `companion flash`: {"layout": ..., "profile": ...}.
+    Missing, unreadable or not an object: {} (the board's defaults); a layout
+    or profile that is not a name is left out, and the console says so."""
     try:
         with open(path) as f:
-            return json.load(f)
+            config = json.load(f)
     except (OSError, ValueError):
         return {}
+    if not isinstance(config, dict):
+        print("config: /config.json is not an object: the defaults")
+        return {}
+    for key in ("layout", "profile"):
+        if key in config and not isinstance(config[key], str):
+            print("config: /config.json's %s is not a name: the default" % key)
+            del config[key]
+    return config
 
 
 def remote_play(loop, config):
     """Join the remote game the config names (docs/remote.md): its seat on the app, the
     broker's link on the loop. WiFi (a "wifi" entry) is only asked to connect: the link
-    tries the broker until it is up. The config's secrets are never printed."""
-    from .link import Link
+    tries the broker until it is up. The config's secrets are never printed. A config
+    that cannot join (remote.config_problem) is said on the display and the console,
+    and the board plays at its own table (None)."""
+    from .remote import config_problem
 
+    problem = config_problem(config)
+    if problem:
+        app = loop.app
+        app._say("/config.json: %s: no remote play (docs/remote.md)" % problem)
+        print("remote:", app.said)
+        app._refresh()
+        return None  # the board plays at its own table
     r = config["remote"]
     if loop.app.join(r["game"], r.get("seat")) is None:
         return None  # not a game played remotely: the display says so
+    from .link import Link
+
     wifi = config.get("wifi")
     if wifi:
         try:

@@ -24,6 +24,7 @@ from pathlib import Path
 from mpremote.transport import TransportError
 
 from companion import layout_check, pack
+from companion.remote import config_problem
 
 from ..files import LAYOUT_LIMIT, InputError, read_text
 from ..paths import FIRMWARE, LAYOUTS, PROFILES, known, resolve
@@ -228,10 +229,10 @@ def remote_settings(path):
     except ValueError as e:
         raise InputError("--remote %s: not JSON (%s): give a CODE-SEAT.json that `companion broker` wrote"
                          % (path, e))
-    r = data.get("remote") if isinstance(data, dict) else None
-    if not isinstance(r, dict) or not isinstance(r.get("game"), str):
-        raise InputError('--remote %s: no "remote" entry with a "game" code: give a CODE-SEAT.json that '
-                         "`companion broker` wrote" % path)
+    problem = config_problem(data)
+    if problem:
+        raise InputError('--remote %s: %s: give a CODE-SEAT.json that `companion broker` wrote (with, if the '
+                         'board needs it, "wifi": {"ssid": "...", "password": "..."})' % (path, problem))
     return {k: data[k] for k in ("remote", "wifi") if k in data}
 
 

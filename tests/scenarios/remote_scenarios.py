@@ -361,7 +361,34 @@ def not_kahuna():
     return out
 
 
+class _Loop:
+    def __init__(self, app):
+        self.app = app
+
+
+def bad_configs():
+    """A hand-edited /config.json never stops the board: one that is not an
+    object, or whose layout or profile is not a name, gives the defaults; a
+    "remote" entry that cannot join says why and the board plays on here."""
+    from companion.runloop import device_config, remote_play
+
+    root = fresh_dir("remote-config")
+    out = {"files": []}
+    for text in ('[1]', '{"layout": 5, "profile": "pico"}', '{"layout": "kahuna"'):
+        with open(root + "/config.json", "w") as f:
+            f.write(text)
+        out["files"].append(device_config(root + "/config.json"))
+    good = {"game": CODE, "seat": "white"}
+    for config in ({"remote": CODE}, {"remote": {"game": "K7/#", "seat": "white"}},
+                   {"remote": {"game": CODE, "seat": "purple"}}, {"remote": dict(good, port="1883")},
+                   {"remote": dict(good, password=1234)}, {"remote": good, "wifi": "MyNet"}):
+        d = Device(fresh_dir("remote-config"), seed=7)
+        out.setdefault("said", []).append(
+            [remote_play(_Loop(d.app), config), d.app.remote, d.app.said, d.app.game is not None])
+    return out
+
+
 def run_all():
     return {"cards_hidden": cards_hidden(), "unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
             "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across(), "game_over": game_over(),
-            "free_stick": free_stick(), "not_kahuna": not_kahuna()}
+            "free_stick": free_stick(), "not_kahuna": not_kahuna(), "bad_configs": bad_configs()}

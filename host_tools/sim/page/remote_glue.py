@@ -5,6 +5,7 @@
 import json
 
 import sim_glue
+from companion.remote import config_problem
 
 
 def _app(name):
@@ -34,6 +35,11 @@ sim_glue.hands = hands  # the page asks sim_glue.hands; in a remote game it gets
 def join(name, code, seat):
     """Join game `code` as seat ("" watches); JSON: the topics to subscribe to and the last will."""
     app = _app(name)
+    problem = config_problem({"remote": {"game": code, "seat": seat or None}})
+    if problem:  # the page's address: ?remote=CODE&seat=...
+        app._say("remote=%s&seat=%s: %s: no remote play (docs/remote.md)" % (code, seat, problem))
+        app._refresh()
+        return json.dumps({"refused": app.said})
     if app.join(code, seat or None) is None:
         return json.dumps({"refused": app.said})  # not a game played remotely (app.join)
     sync = app.remote.sync
