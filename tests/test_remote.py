@@ -112,6 +112,12 @@ def test_a_hand_edited_config_never_stops_the_board(results):
     assert r["said"] == [[None, None, "/config.json: %s: no remote play (docs/remote.md)" % w, True] for w in why]
 
 
+def test_a_damaged_seed_part_file_is_made_anew_and_the_deal_goes_through(results):
+    made = {"white": "0000000700000007", "black": "0000000b0000000b"}  # black's seed 11, drawn anew
+    kept = {"white": "0000000700000007", "black": "0000000700000007"}  # the part as written, the junk after it left
+    assert results["damaged_part"] == [[made, 1]] * 3 + [[kept, 1], None]
+
+
 def test_undo_across_boards(results):
     r = results["undo_across"]
     assert r["own undo"] == [{"op": "undo", "by": "white"}, 3]

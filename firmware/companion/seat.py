@@ -45,6 +45,20 @@ def deal_seed(white, black):
     return int(sha(white + ":" + black)[:7], 16)
 
 
+def _hex(word, n):
+    """word (bytes) is n lowercase hex digits: a part of the seed (16) or its SHA-256 (64)."""
+    if len(word) != n:
+        return False
+    for c in word:
+        if not (48 <= c <= 57 or 97 <= c <= 102):
+            return False
+    return True
+
+
+def _text_hex(value, n):
+    return isinstance(value, str) and _hex(value.encode(), n)
+
+
 def _name(seat):
     return NAMES.get(seat, seat)
 
@@ -93,12 +107,13 @@ class Seat:
         file beside the log: a reset does not change them (no dealing again to taste)."""
         path = "%s/remote-%s.txt" % (self.app.store.root, self.code)
         try:
-            with open(path) as f:
-                words = f.read().split()
+            with open(path, "rb") as f:
+                words = f.read(100).split()  # (a damaged file: what is not as written is made anew)
         except OSError:
             words = []
-        if not words:
-            words = ["%08x%08x" % (self.app.seed() & 0xFFFFFFFF, self.app.seed() & 0xFFFFFFFF)]
+        if not words or not _hex(words[0], 16):
+            words = [("%08x%08x" % (self.app.seed() & 0xFFFFFFFF, self.app.seed() & 0xFFFFFFFF)).encode()]
+        words = [w.decode() for w in words[:1] + [w for w in words[1:2] if _hex(w, 64)]]
         if self.commit and len(words) < 2:
             words.append(self.commit)
         self.part = words[0]
@@ -113,13 +128,13 @@ class Seat:
         app = self.app
         if app.game is not None or self.part is None:
             return
-        if self.seat == "black" and isinstance(msg.get("commit"), str) and self.commit is None:
+        if self.seat == "black" and _text_hex(msg.get("commit"), 64) and self.commit is None:
             self.commit = msg["commit"]
             self._part()  # kept: the header must match this commitment
         if self.seat == "black" and self.commit is not None and "nonce" not in self.sync.extra:
             self.sync.extra = {"nonce": self.part}
             self.sync.state()
-        if self.seat == "white" and isinstance(msg.get("nonce"), str):
+        if self.seat == "white" and _text_hex(msg.get("nonce"), 16):
             deal = {"white": self.part, "black": msg["nonce"]}
             app.remote = None  # new_game refuses in a remote game; this is its start
             app.new_game(self.code, deal_seed(self.part, msg["nonce"]), deal)

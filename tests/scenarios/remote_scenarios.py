@@ -388,7 +388,31 @@ def bad_configs():
     return out
 
 
+def damaged_part():
+    """The file that keeps black's part of the seed (and white's commitment)
+    damaged while the boards wait for the deal: what is not as written is made
+    anew, and the deal goes through; a commitment or a part that is not hex is
+    not taken."""
+    out = []
+    for content in (b"\xff\xfe\x00junk", b"zz", b"a" * 100000, b"0000000700000007 \xff\xff"):
+        wire = Wire()
+        w = board("w", "white", wire, cards=True)
+        d = Device(fresh_dir("remote-part"), seed=11)
+        with open(d.root + "/remote-%s.txt" % CODE, "wb") as f:
+            f.write(content)
+        d.app.join(CODE, "black")
+        d.wait(10)
+        wire.connect("b", d)
+        wire.pump(rounds=20)
+        out.append([d.log()[0].get("deal"), same(w, d)])
+    seat = Device(fresh_dir("remote-part"), seed=11).app.join(CODE, "black")
+    seat.request({"t": "state", "from": "white", "on": 1, "commit": "not a hash"})
+    out.append(seat.commit)
+    return out
+
+
 def run_all():
     return {"cards_hidden": cards_hidden(), "unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
             "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across(), "game_over": game_over(),
-            "free_stick": free_stick(), "not_kahuna": not_kahuna(), "bad_configs": bad_configs()}
+            "free_stick": free_stick(), "not_kahuna": not_kahuna(), "bad_configs": bad_configs(),
+            "damaged_part": damaged_part()}
