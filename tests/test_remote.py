@@ -5,8 +5,13 @@ MicroPython ports (test_both_interpreters.py)."""
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion import remote
+from companion.core.log import replay
+from companion.core.rng import Rng
+from host_tools.paths import load_layout
 from tests.scenarios import remote_scenarios as rs
 
 HEADER = {"game": "kahuna", "layout": "kahuna", "variants": [], "first": "lot", "seed": 56100817, "remote": "K7Q2",
@@ -116,6 +121,12 @@ def test_a_damaged_seed_part_file_is_made_anew_and_the_deal_goes_through(results
     made = {"white": "0000000700000007", "black": "0000000b0000000b"}  # black's seed 11, drawn anew
     kept = {"white": "0000000700000007", "black": "0000000700000007"}  # the part as written, the junk after it left
     assert results["damaged_part"] == [[made, 1]] * 3 + [[kept, 1], None]
+
+
+def test_another_version_of_the_header_never_cuts_the_game_away(results):
+    assert results["another_header"] == {
+        "kept": True, "said": "the other board has another game under this code: ours stands",
+        "on": [4, {"op": "place", "at": "ELAI-HUNA", "by": "black"}]}
 
 
 def test_undo_across_boards(results):
@@ -236,3 +247,61 @@ def test_the_page_shows_only_its_own_hand():
     finally:
         sys.modules.pop("sim_glue", None)
         sys.modules.pop("remote_glue", None)
+
+
+ODD = [None, True, 0, -1, 1, 2**31, 2**64, 1.5, "", "x", "white", "black", "watch", [], {}, [1], {"a": 1},
+       "K7Q2", "ev", "state", "want", "undo", "no", 10**30]
+
+
+def _mutated(rng, payload):
+    """A payload from the game, damaged: bytes changed, cut short, one field's
+    value swapped, or its log line changed (another version of that line)."""
+    kind = rng.below(4)
+    if kind == 0:
+        b = bytearray(payload)
+        b[rng.below(len(b))] = rng.below(256)
+        return bytes(b)
+    if kind == 1:
+        return payload[:rng.below(len(payload) + 1)]
+    m = json.loads(payload)
+    if kind == 3 and "line" in m:
+        m["line"] = m["line"][:rng.below(len(m["line"]) + 1)] + "x"
+        return json.dumps(m).encode()
+    keys = sorted(m) + ["i", "n", "crc", "line", "on", "t", "v", "g", "from", "commit", "nonce"]
+    m[keys[rng.below(len(keys))]] = ODD[rng.below(len(ODD))]
+    return json.dumps(m).encode()
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10**6), st.booleans())
+def test_damaged_messages_never_stop_a_board_nor_corrupt_its_log(seed, cards):
+    """Presses on both boards while damaged copies of the game's own messages
+    arrive on any topic: no exception, each board's game is its log replayed,
+    and with the wire quiet both logs end alike."""
+    rng = Rng(seed)
+    wire = rs.Wire()
+    seen = []
+    publish = wire.publish
+    wire.publish = lambda t, p, retain: seen.append((t, p)) or publish(t, p, retain)
+    boards = [rs.board("fz-w", "white", wire, cards=cards), rs.board("fz-b", "black", wire, seed=11)]
+    wire.pump()
+    names = sorted(boards[0].buttons)
+    damaged = 0
+    for _ in range(100):
+        d = boards[rng.below(2)]
+        r = rng.below(10)
+        if r < 6:
+            d.press(names[rng.below(len(names))] if r < 4 else ("TURN", "UNDO")[r & 1])
+        else:
+            t, p = seen[rng.below(len(seen))]
+            d.app.remote.receive(_mutated(rng, p), t if rng.below(4) else seen[rng.below(len(seen))][0])
+            damaged += 1
+        wire.pump()
+        for d in boards:
+            g = replay(d.log_lines(), load_layout)
+            assert bytes(g.s[:g.real_at]) == bytes(d.app.game.s[:d.app.game.real_at])
+    for _ in range(3):
+        for d in boards:
+            d.app.remote.sync.hello()
+        wire.pump(rounds=30)
+    assert boards[0].log_lines() == boards[1].log_lines() and damaged > 20

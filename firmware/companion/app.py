@@ -534,7 +534,7 @@ class App(Menu, BoardCheck, Saving):
         del self.pending[:]
         self.store.truncate(n)
         try:
-            game = log.replay(self.store.read(), self.load_layout)
+            game = log.replay(self.store.read() or [], self.load_layout)
             self._start(game, self.load_layout(self.layout_name))
         except (OSError, log.LogError, LayoutError):
             self.game = self.ui = self.ticker = None  # the header again from the host

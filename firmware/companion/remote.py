@@ -348,6 +348,9 @@ class Sync:
         print("remote: line %d differs from the other board's (%s's version vs %s's)" % (i, theirs, mine))
         if theirs != msg["from"]:
             return  # a relayed copy: its author settles it
+        if i == 0:  # the header is the game (its options, its deal): never cut away for another
+            self.host.note("the other board has another game under this code: ours stands")
+            return
         if mine == self.seat and self.seat == "white":
             self.host.note("logs differ at move %d: ours stands" % i)
             self.republish(i)

@@ -411,8 +411,31 @@ def damaged_part():
     return out
 
 
+def another_header():
+    """White's line 0 arrives in another version (a board reset and dealt
+    anew under the same code): the header is the game, so black keeps its
+    own and says so; the game goes on."""
+    wire, w, b = pair()
+    mover = w if first(w) == "white" else b
+    mover.press("ALOA-BARI").press("TURN")
+    wire.pump()
+    before = b.log_lines()
+    header = json.loads(before[0])
+    header["variants"] = ["variant2"]
+    line = json.dumps(header)
+    msg = {"v": 1, "g": CODE, "t": "ev", "from": "white", "i": 0, "crc": remote.line_crc(line.encode(), 0),
+           "line": line}
+    b.app.remote.receive(json.dumps(msg).encode(), remote.topic(CODE, "white", "log", 0))
+    out = {"kept": b.log_lines() == before, "said": b.app.said}
+    other = b if mover is w else w
+    other.press("HUNA-ELAI")
+    wire.pump()
+    out["on"] = [same(w, b), other.log()[-1]]
+    return out
+
+
 def run_all():
     return {"cards_hidden": cards_hidden(), "unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
             "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across(), "game_over": game_over(),
             "free_stick": free_stick(), "not_kahuna": not_kahuna(), "bad_configs": bad_configs(),
-            "damaged_part": damaged_part()}
+            "damaged_part": damaged_part(), "another_header": another_header()}
