@@ -72,6 +72,10 @@ def steps(events):
         a.idle()
         return a
 
+    def cut_back(a):
+        a.remote_cut(3)
+        return a
+
     def garbage(a):  # what a cut half-way through a write can leave on FAT: bytes and a newline
         d = ROOT + "/log"
         last = sorted(n for n in os.listdir(d) if n.endswith(".jl"))[-1]
@@ -86,6 +90,7 @@ def steps(events):
             out.append(idle)  # merges pieces, writes a checkpoint
     out += [garbage, boot]  # the repair path: the damaged tail goes, the original is archived
     out += [new_game] + [event(e) for e in events[:4]] + [boot]  # the archive path, then appends again
+    out += [cut_back, event(events[0]), boot]  # remote play's heal: the log cut back to 3 lines, then on
     return out
 
 
