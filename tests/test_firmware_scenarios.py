@@ -57,6 +57,16 @@ def test_finished_games_are_kept():
     assert fw.archive() == ["game-0003", "game-0004", "game-0005"]
 
 
+def test_settings_the_menu_cannot_give_are_their_defaults():
+    place = {"op": "place", "at": "ALOA-BARI"}
+    assert fw.damaged_settings() == [
+        [{"brightness": 3, "calm": 1, "sound": 1, "volume": 2}, place, 80, 2],  # calm LEDs kept: in range
+        [{"brightness": 3, "calm": 0, "sound": 1, "volume": 2}, place, 80, 2],
+        [{"brightness": 3, "calm": 0, "sound": 1, "volume": 2}, place, 80, 2],
+        [{"brightness": 3, "calm": 0, "sound": 1, "volume": 2}, place, 80, 2],  # not an object
+        [{"brightness": 3, "calm": 0, "sound": 1, "volume": 2}, place, 80, 2]]  # "5" is text
+
+
 def test_sound_distinct_tones_off_in_the_menu_and_kept():
     from companion.hal.buzzer import TONES
 

@@ -490,9 +490,10 @@ class App(Menu, BoardCheck, Saving):
         on at its own table."""
         from .seat import Seat, refusal
 
-        if refusal(self.game_name):
-            self._say(refusal(self.game_name))
-            print("remote:", self.said)
+        why = refusal(self.game_name)
+        if why:
+            self._say(why)
+            print("remote:", why)
             self._refresh()
             return None
 

@@ -3,7 +3,8 @@
 One small JSON file beside the game logs, written only when a setting is
 changed in the menu (through a temporary file and a rename, so a power cut
 leaves the old or the new settings). A missing or damaged file means the
-defaults: settings are a comfort, never a reason not to start.
+defaults, and so does a value the menu cannot give: settings are a
+comfort, never a reason not to start.
 """
 
 import json
@@ -11,6 +12,7 @@ import os
 
 FILE = "settings.json"
 DEFAULTS = {"brightness": 3, "calm": 0, "sound": 1, "volume": 2}
+RANGES = {"brightness": (1, 5), "calm": (0, 1), "sound": (0, 1), "volume": (1, 3)}  # the menu's values
 
 
 class Settings:
@@ -21,8 +23,9 @@ class Settings:
             with open(self.path) as f:
                 saved = json.load(f)
             for k in DEFAULTS:
-                if isinstance(saved.get(k), int):
-                    self.values[k] = saved[k]
+                v = saved.get(k)
+                if isinstance(v, int) and RANGES[k][0] <= v <= RANGES[k][1]:
+                    self.values[k] = v  # (one out of range keeps its default)
         except (OSError, ValueError, AttributeError):
             pass  # no file yet, or a damaged one: the defaults
 

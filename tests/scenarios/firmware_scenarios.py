@@ -405,8 +405,24 @@ def sound():
     return out
 
 
+def damaged_settings():
+    """settings.json with values the menu cannot give (edited by hand, or
+    damaged): each such setting is its default, and the board plays."""
+    out = []
+    for saved in ('{"brightness": 99, "volume": 7, "calm": 1}', '{"brightness": -3, "volume": 0, "sound": 2}',
+                  '{"brightness": 100000000000000000000}', '[1, 2]', '{"brightness": "5"}'):
+        root = fresh_dir("fw-settings")
+        with open(root + "/settings.json", "w") as f:
+            f.write(saved)
+        d = Device(root)
+        d.press("ALOA-BARI")
+        out.append([d.app.settings.values, d.log()[-1], d.app.brightness, d.app.volume])
+    return out
+
+
 def run_all():
     return {
+        "damaged_settings": damaged_settings(),
         "worked_example": worked_example(),
         "full_game": full_game(),
         "tie_breaks": tie_breaks(),
