@@ -124,8 +124,9 @@ def register(sub):
 
 def run(args):
     for code in args.game:
-        if code_problem(code):
-            print("companion broker: --game %r: %s" % (code, code_problem(code)))
+        why = code_problem(code)
+        if why:
+            print("companion broker: --game %r: %s" % (code, why))
             return 2
     try:
         conf = write_config(args.dir, args.port, args.ws_port, args.game or ["DEMO"], args.host)
