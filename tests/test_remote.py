@@ -129,6 +129,10 @@ def test_another_version_of_the_header_never_cuts_the_game_away(results):
         "on": [4, {"op": "place", "at": "ELAI-HUNA", "by": "black"}]}
 
 
+def test_another_version_of_a_boards_own_line_is_not_taken(results):
+    assert results["own_older_line"] == {"kept": True, "on": [6, "COCO-GOLA"]}
+
+
 def test_undo_across_boards(results):
     r = results["undo_across"]
     assert r["own undo"] == [{"op": "undo", "by": "white"}, 3]

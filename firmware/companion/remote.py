@@ -316,9 +316,9 @@ class Sync:
             self._want(self.n)  # a gap: the missing range first
             return
         by = author(line, i)
+        if by == self.seat and i < self.n:
+            return  # our own line: our flash holds the version we published last (this is a copy or an older one)
         if by != msg["from"]:
-            if by == self.seat and i < self.n:
-                return  # our own line, relayed back: a duplicate
             raise Refused("line %d made by %r came from %r: only its maker's copy is taken" % (i, by, msg["from"]))
         if i < self.n:
             if self.lines[i] != line:

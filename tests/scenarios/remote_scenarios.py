@@ -434,8 +434,39 @@ def another_header():
     return out
 
 
+def own_older_line():
+    """Black meets another version of a line it made itself, on its own topic
+    (an older one the broker still keeps, or a damaged copy): its flash holds
+    the version it published last, so it keeps its log and cuts nothing (it
+    could not get its later lines back: only the broker's retained copies
+    hold them, and only a reconnect brings those)."""
+    wire, w, b = pair()
+    mover, other = (w, b) if first(w) == "white" else (b, w)
+    mover.press("ALOA-BARI").press("TURN")
+    wire.pump()
+    other.press("HUNA-ELAI").press("TURN")
+    wire.pump()
+    before = b.log_lines()
+    i = [json.loads(x).get("by") for x in before].index("black")
+    older = json.loads(before[i])
+    older["at"] = "BARI-COCO"
+    line = json.dumps(older)
+    crc = 0
+    for x in before[:i]:
+        crc = remote.line_crc(x.encode(), crc)
+    msg = {"v": 1, "g": CODE, "t": "ev", "from": "black", "i": i, "crc": remote.line_crc(line.encode(), crc),
+           "line": line}
+    b.app.remote.receive(json.dumps(msg).encode(), remote.topic(CODE, "black", "log", i))
+    out = {"kept": b.log_lines() == before}
+    mover.press("COCO-GOLA")
+    wire.pump()
+    out["on"] = [same(w, b), mover.log()[-1]["at"]]
+    return out
+
+
 def run_all():
     return {"cards_hidden": cards_hidden(), "unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
             "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across(), "game_over": game_over(),
             "free_stick": free_stick(), "not_kahuna": not_kahuna(), "bad_configs": bad_configs(),
-            "damaged_part": damaged_part(), "another_header": another_header()}
+            "damaged_part": damaged_part(), "another_header": another_header(),
+            "own_older_line": own_older_line()}
