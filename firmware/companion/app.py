@@ -492,10 +492,7 @@ class App(Menu, BoardCheck, Saving):
 
         why = refusal(self.game_name)
         if why:
-            self._say(why)
-            print("remote:", why)
-            self._refresh()
-            return None
+            return self.no_remote(why)
 
         g = self.game
         header = self.store.read() if g is not None else None
@@ -513,6 +510,14 @@ class App(Menu, BoardCheck, Saving):
         self.remote = Seat(self, code, seat)
         self._refresh()
         return self.remote
+
+    def no_remote(self, why):
+        """Remote play cannot start: the display and the console say why; the
+        board plays at its own table (None)."""
+        self._say(why)
+        print("remote:", why)
+        self._refresh()
+        return None
 
     def remote_begin(self, text, header):
         """The host's header arrived: its game starts here (None), or why not."""

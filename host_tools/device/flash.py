@@ -25,6 +25,7 @@ from mpremote.transport import TransportError
 
 from companion import layout_check, pack
 from companion.remote import config_problem
+from companion.seat import refusal
 
 from ..files import LAYOUT_LIMIT, InputError, read_text
 from ..paths import FIRMWARE, LAYOUTS, PROFILES, known, resolve
@@ -358,7 +359,7 @@ def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source
     Raises InputError (a layout or profile file cannot be read) or DeviceError."""
     board = BoardData(layout, profile)
     board.remote = remote_settings(remote) if remote else None
-    if remote and board.game != "kahuna":
+    if remote and refusal(board.game):  # the board's own rule (seat.py): remote play is Kahuna's
         raise InputError("--remote %s: remote play is for Kahuna (seats white and black), and layout %s "
                          "plays %s: flash a Kahuna layout with it, or leave --remote out (docs/remote.md)"
                          % (remote, board.layout, board.game))
