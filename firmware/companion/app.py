@@ -492,7 +492,10 @@ class App(Menu, BoardCheck, Saving):
 
         why = refusal(self.game_name)
         if why:
-            return self.no_remote(why)
+            self._say(why)
+            print("remote:", why)
+            self._refresh()
+            return None
 
         g = self.game
         header = self.store.read() if g is not None else None
@@ -510,14 +513,6 @@ class App(Menu, BoardCheck, Saving):
         self.remote = Seat(self, code, seat)
         self._refresh()
         return self.remote
-
-    def no_remote(self, why):
-        """Remote play cannot start: the display and the console say why; the
-        board plays at its own table (None)."""
-        self._say(why)
-        print("remote:", why)
-        self._refresh()
-        return None
 
     def remote_begin(self, text, header):
         """The host's header arrived: its game starts here (None), or why not."""

@@ -509,7 +509,11 @@ def remote_play(loop, config):
 
     problem = config_problem(config)
     if problem:
-        return loop.app.no_remote("/config.json: %s: no remote play (docs/remote.md)" % problem)
+        app = loop.app
+        app._say("/config.json: %s: no remote play (docs/remote.md)" % problem)
+        print("remote:", app.said)
+        app._refresh()
+        return None  # the board plays at its own table
     r = config["remote"]
     if loop.app.join(r["game"], r.get("seat")) is None:
         return None  # not a game played remotely: the display says so

@@ -37,7 +37,8 @@ def join(name, code, seat):
     app = _app(name)
     problem = config_problem({"remote": {"game": code, "seat": seat or None}})
     if problem:  # the page's address: ?remote=CODE&seat=...
-        app.no_remote("remote=%s&seat=%s: %s: no remote play (docs/remote.md)" % (code, seat, problem))
+        app._say("remote=%s&seat=%s: %s: no remote play (docs/remote.md)" % (code, seat, problem))
+        app._refresh()
         return json.dumps({"refused": app.said})
     if app.join(code, seat or None) is None:
         return json.dumps({"refused": app.said})  # not a game played remotely (app.join)
