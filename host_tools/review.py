@@ -16,14 +16,13 @@ and says so; draws and give-backs are listed, not rated.
 """
 
 import html
-import json
 import sys
 from pathlib import Path
 
 from companion.core import Illegal
 from companion.core.kahuna import PLAYERS
 from companion.core.kahuna_ai import STRONG, Planner
-from companion.core.log import LogError, apply_line, start
+from companion.core.log import LogError, apply_line, parse_line, split, start
 
 from .draw import board as draw
 from .files import InputError, read_bytes
@@ -113,24 +112,33 @@ def _plan_words(planner):
 
 
 def _step_words(ev):
+    """An event the game took, in words (a value the game ignores may be of any type)."""
     op = ev["op"]
     if op == "place":
         return "put on %s" % ev["at"] + (" (%s)" % ev["card"] if ev.get("card") else "")
     if op == "remove":
-        return "take off %s" % ev["at"] + (" (%s)" % "+".join(ev["cards"]) if ev.get("cards") else "")
+        cards = ev.get("cards")
+        return "take off %s" % ev["at"] + (" (%s)" % "+".join(map(str, cards)) if isinstance(cards, list) and cards
+                                           else "")
     if op == "discard":
         return "give back %s" % ev["card"]
     if op == "draw":
         return "draw %s" % ev.get("card", "from the pile")
-    return op.replace("_", " ")
+    return str(op).replace("_", " ")
 
 
 def review(lines):
-    """(layout, header, rows, notes): one row per event, with the board drawn after it."""
-    texts = [t for t in lines if t.strip()]
+    """(layout, header, rows, notes): one row per event, with the board drawn after it.
+    lines: str or bytes, as log.split gives them; a line the log's dialect
+    refuses raises LogError with its number, as in `companion replay`."""
+    texts = []  # (line number, bytes) of the lines with something on them
+    for lineno, text in enumerate(lines, start=1):
+        text = text.encode() if isinstance(text, str) else text
+        if text.strip():  # (bytes: ASCII white space only, as the board and replay skip it)
+            texts.append((lineno, text))
     if not texts:
         raise LogError(1, "the log is empty: it needs a header line")
-    header, g = start(texts[0], load_layout)
+    header, g = start(texts[0][1], load_layout, texts[0][0])
     if header.get("game") != "kahuna":
         raise LogError(1, "review rates Kahuna games (this log is %s)" % header.get("game"))
     layout = load_layout(header.get("layout", "kahuna"))
@@ -146,11 +154,11 @@ def review(lines):
                      "the review cannot tell whether the best move was affordable. Cards are not rated.")
     rows = []
     turn_start = True
-    for k, text in enumerate(texts[1:], start=2):
-        event = json.loads(text)
+    for n, (k, text) in enumerate(texts[1:], start=1):
+        event = parse_line(text, k)
         op = event.get("op")
         p = g.active()
-        row = {"n": k - 1, "player": PLAYERS[p], "event": _step_words(event) if op else "?", "rated": False}
+        row = {"n": n, "player": PLAYERS[p], "rated": False}
         if deck and turn_start and not g.over() and g.phase() != 0:
             planner.decide()
             row["plan"] = _plan_words(planner)
@@ -167,6 +175,7 @@ def review(lines):
             stones = bytes(g.stone(x) for x in range(g.nisland))
             apply_line(g, text, k)
             row["changes"] = _changes(g, stones)
+        row["event"] = _step_words(event)  # (the game took it: its values are of the right types)
         turn_start = op in ("end_turn", "draw", "end_round") or g.active() != p
         row["svg"] = draw.game_svg(layout, g, "after move %d" % row["n"])
         rows.append(row)
@@ -226,7 +235,10 @@ def page(log_name, header, rows, notes):
 
 def run(args):
     try:
-        lines = read_bytes(args.log, "game log").decode("utf-8", "replace").split("\n")
+        lines, tail = split(read_bytes(args.log, "game log"))  # as `companion replay` splits them
+        if tail.strip():
+            print("%s: line %d has no newline at its end (a write cut short?): left out, as the board does"
+                  % (args.log, len(lines) + 1), file=sys.stderr)
         layout, header, rows, notes = review(lines)
     except InputError as e:
         print("companion review: %s" % e, file=sys.stderr)

@@ -63,3 +63,29 @@ def test_review_refuses_other_games_and_bad_logs(tmp_path):
     res = subprocess.run([sys.executable, "-m", "host_tools.cli", "review", str(bad)], capture_output=True, text=True)
     assert res.returncode == 2 and "line 24" in res.stderr
     assert not (tmp_path / "bad.html").exists()
+
+
+def test_a_damaged_line_is_named_as_companion_replay_names_it(tmp_path):
+    """A garbled line, an "op" of another type or a value the game ignores but the words
+    use, and a last line cut short: the review says what `companion replay` says (found by
+    a fuzz of damaged logs: each of the first two was a traceback)."""
+    lines = EXAMPLE.read_text().splitlines()
+    cases = {
+        "garbled": (lines[:5] + ['{"op"H "place", "at": "IFFI-JOJO"}'] + lines[5:], "line 6: not a JSON object"),
+        "op not text": (lines[:5] + ['{"op": {"a": 1}}'] + lines[5:], "line 6: "),
+        "a blank line first": ([""] + lines[:5] + ['{"op": true}'], "line 7: "),
+    }
+    for name, (text, said) in cases.items():
+        log = tmp_path / ("%s.jsonl" % name.replace(" ", "_"))
+        log.write_text("\n".join(text) + "\n")
+        for command in ("review", "replay"):
+            res = subprocess.run([sys.executable, "-m", "host_tools.cli", command, str(log)],
+                                 capture_output=True, text=True)
+            assert res.returncode == 2 and said in res.stderr and "Traceback" not in res.stderr, (name, command,
+                                                                                                  res.stderr)
+        assert not log.with_suffix(".html").exists()
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(lines) + '\n{"op": "pla')
+    res = subprocess.run([sys.executable, "-m", "host_tools.cli", "review", str(cut)], capture_output=True, text=True)
+    assert res.returncode == 0 and "line 24 has no newline at its end" in res.stderr, res.stderr
+    assert "%3d " % 22 in res.stdout and "%3d " % 23 not in res.stdout
