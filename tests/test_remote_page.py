@@ -39,3 +39,33 @@ def test_the_page_plays_a_board_through_the_broker(tmp_path):
         if black:
             black.stop()
         broker.stop()
+
+
+def test_two_seats_in_two_tabs_of_one_browser_keep_their_own_saves(tmp_path):
+    """Both seats of one game in one browser (two tabs, one localStorage), each
+    tab reloaded half-way: each comes back from its own seat's save, and the
+    game goes on to the same log in both (a remote game's save is kept per game
+    code and seat: shared, each tab would find the other's and stop)."""
+    broker = Broker(tmp_path / "broker", ("K7Q2",), ws=True)
+    try:
+        with sim_server() as url:
+            def page(seat):
+                return url + "?" + urlencode({"layout": "kahuna", "remote": "K7Q2", "seat": seat,
+                                              "broker": "ws://127.0.0.1:%d" % broker.ws_port,
+                                              "user": "K7Q2-" + seat, "password": broker.games["K7Q2"][seat]})
+            proc = subprocess.run(["node", str(ROOT / "tests/browser/remote_driver.mjs"), page("white"), "white",
+                                   str(TARGET), page("black"), "black"], cwd=ROOT, capture_output=True, text=True,
+                                  timeout=150)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        r = json.loads(proc.stdout)
+        assert r["errors"] == []
+        white, black = r["logs"]
+        assert len(white.splitlines()) >= TARGET and white == black
+        events = [json.loads(x) for x in white.splitlines()[1:]]
+        assert {e["by"] for e in events} == {"white", "black"}
+        # each tab's part of the seed is the browser's randomness (crypto.getRandomValues): the
+        # microsecond clock the firmware falls back to gave both "000dafe8000dafe8"
+        deal = json.loads(white.splitlines()[0])["deal"]
+        assert deal["white"] != deal["black"] and all(p[:8] != p[8:] for p in deal.values()), deal
+    finally:
+        broker.stop()

@@ -3,13 +3,17 @@
 // through the page's own keyboard input until the shared log has TARGET lines:
 // every to-do confirmed (focus the element, Enter), on its turn a free
 // connection (focus, Enter), then T (TURN). Prints {"log", "state", "errors"}.
-// Usage: node tests/browser/remote_driver.mjs URL SEAT TARGET
+// With URL2 and SEAT2, a second tab of the same browser (the same localStorage)
+// plays that seat too, and both tabs are reloaded once half-way; "logs" then
+// has each tab's log.
+// Usage: node tests/browser/remote_driver.mjs URL SEAT TARGET [URL2 SEAT2]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 
-const [url, seat, target] = [process.argv[2], process.argv[3], +process.argv[4]];
+const [url, seat, target, url2, seat2] = [process.argv[2], process.argv[3], +process.argv[4], process.argv[5],
+  process.argv[6]];
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), "remote-chromium-"));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true,
@@ -17,34 +21,56 @@ const context = await chromium.launchPersistentContext(profile, {
     "--disable-component-update", "--disable-sync"],
 });
 const errors = [];
-const page = context.pages()[0] || (await context.newPage());
-page.on("pageerror", (e) => errors.push(e.message));
-page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-try {
-  await page.goto(url);
-  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60000 });
-  const end = Date.now() + 60000;
-  let state = {};
-  while (Date.now() < end) {
-    state = await page.evaluate(() => window.remote.state());
-    if (state.n >= target) break;
-    const idle = await page.evaluate(() => window.sim.idle());
-    if (idle && state.n >= 1) {
-      let name = state.todo[0];
-      if (!name && state.active === seat) {
-        name = state.last.by === seat && state.last.op === "place" ? "TURN" : state.free[0];
-      }
-      if (name === "TURN") await page.keyboard.press("t");
-      else if (name) {
-        await page.focus(`#board [data-name="${name}"]`);
-        await page.keyboard.press("Enter");
-      }
+const ready = (page) => page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60000 });
+async function open(page, address) {
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  await page.goto(address);
+  await ready(page);
+  return page;
+}
+
+async function play(page, seat) { // one move of this seat's, if it has one
+  const state = await page.evaluate(() => window.remote.state());
+  const idle = await page.evaluate(() => window.sim.idle());
+  if (idle && state.n >= 1) {
+    let name = state.todo[0];
+    if (!name && state.active === seat) {
+      name = state.last.by === seat && state.last.op === "place" ? "TURN" : state.free[0];
     }
-    await page.waitForTimeout(120);
+    if (name === "TURN") await page.keyboard.press("t");
+    else if (name) {
+      await page.focus(`#board [data-name="${name}"]`);
+      await page.keyboard.press("Enter");
+    }
   }
-  await page.waitForTimeout(300);
-  const log = await page.evaluate(() => window.sim.log());
-  process.stdout.write(JSON.stringify({ log, state, errors }));
+  return state;
+}
+
+try {
+  const tabs = [[await open(context.pages()[0] || (await context.newPage()), url), seat]];
+  if (url2) tabs.push([await open(await context.newPage(), url2), seat2]);
+  const end = Date.now() + 90000;
+  let state = {}, reloaded = !url2;
+  while (Date.now() < end) {
+    const states = [];
+    for (const [page, who] of tabs) states.push(await play(page, who));
+    state = states[0];
+    if (states.every((s) => s.n >= target)) break;
+    if (!reloaded && states.every((s) => s.n >= target / 2)) { // each tab's power cut: it comes back from its save
+      reloaded = true;
+      for (const [page] of tabs) { await page.reload(); await ready(page); }
+    }
+    await tabs[0][0].waitForTimeout(120);
+  }
+  let logs = [];
+  for (let k = 0; k < 20; k++) { // the last move reaches every tab
+    await tabs[0][0].waitForTimeout(k ? 250 : 300);
+    logs = [];
+    for (const [page] of tabs) logs.push(await page.evaluate(() => window.sim.log()));
+    if (logs.every((l) => l === logs[0])) break;
+  }
+  process.stdout.write(JSON.stringify({ log: logs[0], logs, state, errors }));
 } finally {
   await context.close();
   fs.rmSync(profile, { recursive: true, force: true });

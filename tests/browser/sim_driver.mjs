@@ -28,10 +28,13 @@
 //   {"taps": "label"}                tap the middle of every board element (SIM_TOUCH=1: a touch
 //                                    screen); observed: {element: the element the page pressed}
 //   {"keyonly": "ArrowRight"}        press a key that does not reach the firmware (e.g. move the focus)
+//   {"navigate": "#play-here"}       click a page button that reloads the page; wait until it runs again
 //   {"clickonly": "#new-game"}       click a page button and let the page run (no firmware change awaited)
 //   {"dialogs": "dismiss"}           answer the page's questions (confirm) with Cancel ("accept": OK, the default)
 //   {"loadbad": "file.jsonl"}        load a log the page should refuse (the game must stay)
 //   {"failed": "?layout=kahuna", "block": "**/*.wasm"}  open the page with those requests failing; observed
+//   {"tab": 1, "open": "?layout=kahuna"}  the steps after it go to another tab of the same browser (the
+//                                    same localStorage), opened at that address the first time; {"tab": 0}: back
 // Observations also carry every element's accessible name, the side panel's
 // text and the buzzer notes the page followed (window.sim.tones()).
 // Output: {"observations": [...], "errors": [...page errors...]}
@@ -58,14 +61,18 @@ const context = await chromium.launchPersistentContext(profile, {
 });
 const errors = [];
 const offsite = [];
-const page = context.pages()[0] || (await context.newPage());
-page.on("pageerror", (e) => errors.push(e.message));
 const dialogs = []; // the questions the page asked (window.confirm)
 let answer = "accept";
-page.on("dialog", (d) => { dialogs.push(d.message()); answer === "accept" ? d.accept() : d.dismiss(); });
 let expectErrors = false; // a step that makes the page fail on purpose
-page.on("console", (m) => { if (m.type() === "error" && !expectErrors) errors.push(m.text()); });
-page.on("request", (r) => { if (!r.url().startsWith(url) && !r.url().startsWith("blob:") && !r.url().startsWith("data:")) offsite.push(r.url()); });
+function watch(p) {
+  p.on("pageerror", (e) => errors.push(e.message));
+  p.on("dialog", (d) => { dialogs.push(d.message()); answer === "accept" ? d.accept() : d.dismiss(); });
+  p.on("console", (m) => { if (m.type() === "error" && !expectErrors) errors.push(m.text()); });
+  p.on("request", (r) => { if (!r.url().startsWith(url) && !r.url().startsWith("blob:") && !r.url().startsWith("data:")) offsite.push(r.url()); });
+  return p;
+}
+let page = watch(context.pages()[0] || (await context.newPage()));
+const tabs = [page]; // {"tab": N}: the steps after it go to tab N of the same browser
 
 async function load(go) {
   await go();
@@ -255,7 +262,7 @@ async function observe(step) {
     const archived = [...document.querySelectorAll("#archive a")].map((a) => a.textContent);
     const text = (id) => { const el = document.getElementById(id); return el && !el.hidden ? el.textContent : ""; };
     const items = (id) => [...document.querySelectorAll(`#${id} li`)].filter((li) => !li.closest("[hidden]")).map((li) => li.textContent);
-    const page = { todo: items("todo"), result: items("result"), menu: items("menu"), confirmed: text("confirmed"), check: text("check"),
+    const page = { elsewhere: text("elsewhere"), todo: items("todo"), result: items("result"), menu: items("menu"), confirmed: text("confirmed"), check: text("check"),
       device: text("device-move"), cards: text("cards"), announce: text("announce"), filesNote: text("files-note"),
       turnKey: document.getElementById("key-turn")?.getAttribute("aria-label") || "", display: canvas.getAttribute("aria-label"),
       focus: document.activeElement?.dataset?.name || document.activeElement?.id || "",
@@ -309,6 +316,7 @@ try {
     else if (step.taps) observations.push(await taps(step));
     else if (step.keyonly) { await page.keyboard.press(step.keyonly); await page.waitForTimeout(50); }
     else if (step.dialogs) answer = step.dialogs;
+    else if (step.navigate) await load(() => Promise.all([page.waitForNavigation(), page.click(step.navigate)]));
     else if (step.clickonly) { await page.click(step.clickonly); await page.waitForTimeout(300); }
     else if (step.loadbad) {
       await page.setInputFiles("#load", step.loadbad);
@@ -322,6 +330,13 @@ try {
         failure: document.getElementById("failure").hidden ? "" : document.getElementById("failure").innerText }), step.failed));
     }
     else if (step.axe) observations.push(await axe(step));
+    else if (step.tab !== undefined) {
+      if (tabs[step.tab]) await (page = tabs[step.tab]).bringToFront();
+      else {
+        page = tabs[step.tab] = watch(await context.newPage());
+        await load(() => page.goto(new URL(step.open || "", url).href));
+      }
+    }
     else if (step.goto) await load(() => page.goto(new URL(step.goto, url).href));
     else if (step.fresh) { // the page for a board, with no saved games (a fresh browser)
       await page.route("**/favicon.ico", (r) => r.fulfill({ status: 204 })); // asked for by a JSON page

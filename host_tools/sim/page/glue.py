@@ -15,14 +15,23 @@ from companion import ui
 loops = {}
 
 
+def browser_seed():
+    """32 bits from the browser's crypto.getRandomValues. The WebAssembly port has
+    no os.urandom, and the firmware's fallback, the microsecond clock, counts
+    whole milliseconds from the page's start: two tabs drew the same part of a
+    remote game's seed, one anybody could guess from its commitment."""
+    import js
+
+    words = js.Uint32Array.new(1)
+    js.crypto.getRandomValues(words)
+    return words[0] & 0xFFFFFFFF
+
+
 def boot(name, layout, root, seed=-1):
     """(Re)start the firmware on a fresh simulated HAL, reading the log in root
     (seed >= 0: the "lot" the firmware draws, for tests; else a random one)."""
     loops.pop(name, None)
-    if seed >= 0:
-        loops[name] = start_sim(layout, root, seed=lambda: seed)
-    else:
-        loops[name] = start_sim(layout, root)
+    loops[name] = start_sim(layout, root, seed=(lambda: seed) if seed >= 0 else browser_seed)
     return len(loops[name].leds.strip.buf) // 3
 
 

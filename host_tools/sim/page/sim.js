@@ -18,7 +18,9 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const layoutName = params.get("layout") || "kahuna";
 const seed = params.has("seed") ? +params.get("seed") : -1; // tests: the firmware's "lot"
-const storeKey = "companion-sim/" + layoutName;
+// a remote game's store is its own, per game code and seat: two seats in one browser do not share one
+const storeKey = "companion-sim/" + layoutName +
+  (params.has("remote") ? `/remote/${params.get("remote")}/${params.get("seat") || "watch"}` : "");
 
 let mp, glue, board, layout;
 let mode = LIVE; // which firmware instance is shown: the game, or a replayed prefix of its log
@@ -86,6 +88,7 @@ function writeDir(dir, files) {
 // that a reload (the simulator's "power cut") continues the game.
 let saved = "";
 function persist() {
+  if (elsewhere) return;
   const snapshot = JSON.stringify(readDir(LIVE_DIR));
   if (snapshot !== saved) {
     localStorage.setItem(storeKey, snapshot);
@@ -98,6 +101,18 @@ function restore() {
   if (!text) return;
   try { writeDir(LIVE_DIR, JSON.parse(text)); saved = text; } catch (e) { console.warn("stored game ignored", e); }
 }
+
+// Another tab or window of this browser plays the same board and has saved
+// it: its game is the newer one. This tab stops, so that nothing done here
+// can overwrite it; "Play here" reloads the page from that save.
+let elsewhere = false;
+window.addEventListener("storage", (e) => {
+  if (e.key !== storeKey || elsewhere || e.newValue === null || e.newValue === saved) return;
+  elsewhere = true;
+  $("elsewhere").hidden = false;
+  document.body.classList.add("elsewhere");
+  status("stopped: this game goes on in another tab", true);
+});
 
 function currentLog() {
   // the firmware's store assembles the running game's pieces into one log
@@ -343,7 +358,7 @@ function applyQueued(now) {
 
 let failed = false;
 function tick() {
-  if (failed) return;
+  if (failed || elsewhere) return;
   try {
     const now = nowMs();
     applyQueued(now);
@@ -826,6 +841,7 @@ async function main() {
   board = drawBoard($("board"), layout);
   $("board").setAttribute("aria-label", JSON.parse(glue.titles())[layoutName] + " board");
   setupNamesToggle();
+  $("play-here").onclick = () => location.reload();
   restore();
   glue.boot(LIVE, layoutName, LIVE_DIR, seed);
   if (params.has("remote")) await (await import("./remote.js")).join(mp, LIVE, params); // remote play (docs/remote.md)
