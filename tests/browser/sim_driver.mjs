@@ -28,6 +28,8 @@
 //   {"taps": "label"}                tap the middle of every board element (SIM_TOUCH=1: a touch
 //                                    screen); observed: {element: the element the page pressed}
 //   {"keyonly": "ArrowRight"}        press a key that does not reach the firmware (e.g. move the focus)
+//   {"mockws": "ws://127.0.0.1:9/"}  WebSockets to that address reach nothing (no broker, no error)
+//   {"script": "JS"}                 run an expression in the page; observed under its own text: {"value"}
 //   {"navigate": "#play-here"}       click a page button that reloads the page; wait until it runs again
 //   {"clickonly": "#new-game"}       click a page button and let the page run (no firmware change awaited)
 //   {"dialogs": "dismiss"}           answer the page's questions (confirm) with Cancel ("accept": OK, the default)
@@ -316,6 +318,8 @@ try {
     else if (step.taps) observations.push(await taps(step));
     else if (step.keyonly) { await page.keyboard.press(step.keyonly); await page.waitForTimeout(50); }
     else if (step.dialogs) answer = step.dialogs;
+    else if (step.mockws) await page.routeWebSocket(step.mockws, () => {}); // a broker that never answers
+    else if (step.script) observations.push({ label: step.script, value: await page.evaluate(step.script) });
     else if (step.navigate) await load(() => Promise.all([page.waitForNavigation(), page.click(step.navigate)]));
     else if (step.clickonly) { await page.click(step.clickonly); await page.waitForTimeout(300); }
     else if (step.loadbad) {

@@ -85,15 +85,38 @@ function writeDir(dir, files) {
 }
 
 // The firmware's store writes its log to /games; mirror it to localStorage so
-// that a reload (the simulator's "power cut") continues the game.
-let saved = "";
+// that a reload (the simulator's "power cut") continues the game. A browser
+// whose storage is full (or off) refuses: the game plays on in the page, the
+// status line says so, and each change tries again.
+let saved = "", unsaved = false;
 function persist() {
   if (elsewhere) return;
   const snapshot = JSON.stringify(readDir(LIVE_DIR));
-  if (snapshot !== saved) {
+  if (snapshot === saved) return;
+  try {
     localStorage.setItem(storeKey, snapshot);
-    saved = snapshot;
+  } catch (e) {
+    status(`not saved in this browser (${e.name}): a reload would lose the game; Download log keeps it`, true);
+    unsaved = true;
+    return;
   }
+  saved = snapshot;
+  if (unsaved) status("running: saved again");
+  unsaved = false;
+  if (params.has("remote")) keepLatestRemote();
+}
+
+// Remote games' saves (one per game code and seat) are kept for the latest few only.
+const REMOTE_KEPT = 8, REMOTE_INDEX = "companion-sim/remote-saves", REMOTE_SAVE = /^companion-sim\/[^/]+\/remote\//;
+function keepLatestRemote() {
+  let when = null;
+  try { when = JSON.parse(localStorage.getItem(REMOTE_INDEX)); } catch { /* damaged: begun anew */ }
+  if (!when || typeof when !== "object" || Array.isArray(when)) when = {};
+  for (const key of Object.keys(when)) if (!REMOTE_SAVE.test(key)) delete when[key];
+  when[storeKey] = Date.now();
+  const old = Object.keys(when).sort((a, b) => (+when[b] || 0) - (+when[a] || 0)).slice(REMOTE_KEPT);
+  for (const key of old) { localStorage.removeItem(key); delete when[key]; }
+  try { localStorage.setItem(REMOTE_INDEX, JSON.stringify(when)); } catch { /* full: the saves are kept */ }
 }
 
 function restore() {
