@@ -45,3 +45,40 @@ def test_a_whole_four_player_game_by_presses():
 def test_a_whole_three_player_game_by_presses():
     out = kd.whole_game_by_presses(seed=5, players=3)
     assert out["lines"][0] == "Game over" and out["lines"][-2].endswith(" wins")
+
+
+class _Held:
+    """A game whose active player (0) holds these god stones (codes, core/kanaloa.GODS + 1), unused."""
+
+    def __init__(self, gods):
+        self.gods = gods
+        self.nisland = len(gods)
+
+    def active(self):
+        return 0
+
+    def god_holder(self, x):
+        return 0
+
+    def god_used(self, x):
+        return False
+
+    def god_of(self, x):
+        return self.gods[x]
+
+
+def test_every_display_line_fits_its_16_columns():
+    """Found by the simulator's random clicks: "yellow: last turn", "green won KANALOA",
+    "gods: KU KA LO LO KA" and "12 to do on board" were 17-20 columns (the display cuts them)."""
+    from companion.ui import kanaloa as ui
+
+    held = lambda gods: ui.UI._held(type("U", (), {"game": _Held(gods)})())  # noqa: E731
+    assert held([3, 2, 5]) == "gods: KA KU LO"
+    assert held([3, 2, 5, 5, 2]) == "gods: 2KA KU 2LO"
+    assert held([1, 2, 3, 4, 5]) == "gods:KNKAKUPELO"
+    assert held([1, 1, 2, 2, 3, 3, 4, 4, 5, 5]) == "gods:2KN2KA2KU+"
+    assert held([]) == ""
+    assert ui._fit("green won KANALOA") == "green won KA" and ui._fit("red won KANALOA") == "red won KANALOA"
+    assert ui._fit("yellow used KANALOA") == "yellow used KA"
+    # a whole game: Device.lines checks every line after every press (seed 2 had "16 to do on board")
+    assert kd.whole_game_by_presses(seed=2, players=4)["lines"][0] == "Game over"

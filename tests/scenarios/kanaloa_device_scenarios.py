@@ -167,12 +167,14 @@ def press_event(d, e):
 
 def whole_game_by_presses(seed=1, players=4):
     """A random game (kanaloa_scenarios.random_game) played by presses: the
-    device's log is the game's log, event for event, and it ends with the winner."""
+    device's log is the game's log, event for event, every display line fits
+    the display's 16 columns (Device.lines), and it ends with the winner."""
     header, events, states, _ = random_game(seed, FOUR[:players])
     d = start("kn-whole", seed=seed, seat1=False, players=0 if players == 4 else 1)
     assert d.log()[0]["seed"] == seed
     for e in events:
         press_event(d, e)
+        d.lines()
     assert [e for e in d.log()[1:] if e["op"] not in ("took_off", "put_on")] == events
     assert rules(d.app.game.state()) == rules(states[-1])
     d.press("TURN")

@@ -29,7 +29,7 @@ def shown_todo(app):
         return []
     items = todo_items(app.game)
     lines = app.ui.lines() if app.message else app.lines
-    return [l for l in lines if l in items or l.endswith(" more") or l.endswith("to do on board")]
+    return [l for l in lines if l in items or l.endswith(" more") or l.startswith("Board: ")]
 
 
 def snapshot(app):
@@ -166,7 +166,8 @@ def monkey(layout, seed, presses=400):
     menu's options too: variants, the digital deck, a New game), and a cut
     after each press that leaves the game on the display (not the menu, not
     the board check's offer, nothing half entered). After each press every
-    open to-do shows on its LED (hidden_todo)."""
+    open to-do shows on its LED (hidden_todo) and every display line fits
+    its 16 columns."""
     rng = Rng(seed)
     b = Board("monkey", layout)
     names = sorted(set(b.buttons))
@@ -176,6 +177,7 @@ def monkey(layout, seed, presses=400):
         b.press(name, rng.below(8) == 0)
         app = b.app
         assert not hidden_todo(app), (name, hidden_todo(app))
+        assert max(len(line) for line in app.lines) <= 16, app.lines  # the display's 16 columns
         if app.game is not None and not app.menu_open and app.checking < 0 and not busy(app.ui):
             b.cut()
     return b.result()

@@ -91,7 +91,7 @@ def todo_lines(game, room, hint=""):
     if not items or room < 1:
         return []
     if len(items) > room and room == 1:
-        return ["%d to do on board" % len(items)]
+        return ["Board: %d to do" % len(items)]  # 16 columns at most
     if len(items) > room:
         more = len(items) - room + 1
         return items[:room - 1] + ["+%d more" % more]

@@ -32,6 +32,11 @@ DECIDED_TEXT = {"points": "on points", "tie-break: earlier last move": "tie: mov
                 "11 islands": "has 11 islands"}
 
 
+def _fit(note):
+    """A note in the display's 16 columns: KANALOA in its short form if need be."""
+    return note if len(note) <= 16 else note.replace("KANALOA", SHORT_GOD[1])
+
+
 class UI(IslandCheck):
     def __init__(self, game, layout):
         self.game = game
@@ -113,7 +118,7 @@ class UI(IslandCheck):
             elif g.over():
                 self._show_scoring("Final scoring", True)
         elif op == "use":
-            self.note = "%s used %s" % (g.players[g.active()], event["god"])
+            self.note = _fit("%s used %s" % (g.players[g.active()], event["god"]))
         won = self._won()
         if won & ~self.won:
             self.note = self._god_note(won & ~self.won)
@@ -142,7 +147,7 @@ class UI(IslandCheck):
         god = GODS[g.god_of(x) - 1]
         if god == "KANE":
             return "%s KANE +%d" % (who, kane_points(g.board.degree[x]))
-        return "%s won %s" % (who, god)
+        return _fit("%s won %s" % (who, god))
 
     def leds(self, frame):
         g = self.game
@@ -222,8 +227,8 @@ class UI(IslandCheck):
         who = g.players[g.active()]
         if g.pending() is not None:
             return "%s: take 1" % who
-        if g.phase() == FINAL:
-            return who + ": last turn"
+        if g.phase() == FINAL:  # "yellow: last turn" would be 17 columns
+            return who + (": last turn" if len(who) < 6 else " last turn")
         return who + " to play"
 
     def _round(self):
@@ -276,10 +281,17 @@ class UI(IslandCheck):
         return notes[:8 - 2 - g.n]
 
     def _held(self):
-        """The active player's unused god stones, e.g. 'gods: KA KU'."""
+        """The active player's unused god stones, e.g. 'gods: KA 2KU' (two KU)."""
         g = self.game
-        text = ""
+        count = [0] * len(GODS)
         for x in range(g.nisland):
             if g.god_holder(x) == g.active() and not g.god_used(x):
-                text += " " + SHORT_GOD[g.god_of(x) - 1]
-        return ("gods:" + text) if text else ""
+                count[g.god_of(x) - 1] += 1
+        held = [("%d" % n if n > 1 else "") + SHORT_GOD[k] for k, n in enumerate(count) if n]
+        text = "gods: " + " ".join(held)
+        if len(text) > 16:
+            text = "gods:" + "".join(held)
+        while len(text) > 16:  # (ten stones and more) the first ones, and "+"
+            held.pop()
+            text = "gods:" + "".join(held) + "+"
+        return text if held else ""
