@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from host_tools.cli import main
 from host_tools.paths import LAYOUTS
@@ -242,3 +244,35 @@ def test_the_commands_say_so_with_status_2(tmp_path, capsys, command, value):
     assert "internal error" not in text
     assert ("LED index 1000000000000 is beyond any LED chain" in text if len(value) < 20
             else "a number of more than 4300 digits: no layout value is that large" in text), text
+
+
+def test_names_and_title_are_plain_ascii(results):
+    """A name goes to the game log and the display: one with an umlaut passed the check,
+    and the board then refused its own log at the next boot (the log's dialect takes no
+    escaped character beyond ASCII) and lost the game from the first move that named it."""
+    hint = ("use letters A-Z, a-z, digits and signs only (write an umlaut as e.g. OE): the game log and the "
+            "display know no others")
+    assert results["not_ascii"] == [
+        ("title", "'Kahuna (H?na)' has a character that is not plain ASCII (shown as ?)", hint),
+        ("island ?LOA", "'?LOA' has a character that is not plain ASCII (shown as ?)", hint)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from("AZaz09 -_'\"\\/\t\x7f\u00d6\u0101\u02bb\U0001F600"), min_size=1, max_size=6))
+def test_a_name_the_checker_takes_makes_log_lines_the_board_takes(name):
+    from companion.core.log import dump, parse_line
+    from companion.layout_check import check
+
+    k = scenarios.kahuna()
+    scenarios.not_ascii(k)  # ALOA is now the only island with a new name, then given this one
+    k["title"] = "Kahuna"
+    scenarios.island(k, "\u00d6LOA")["name"] = name
+    for c in k["connections"]:
+        for end in ("a", "b"):
+            if c[end] == "\u00d6LOA":
+                c[end] = name
+    if check(k, scenarios.MATRIX_8X8):
+        return  # refused, with a message: nothing reaches a log
+    for other in ("BARI", "DUDA", "HUNA"):
+        for at in (name, name + "-" + other, other + "-" + name):
+            assert parse_line(dump({"op": "place", "at": at}), 2) == {"op": "place", "at": at}

@@ -62,6 +62,8 @@ def check(layout, profile=None):
                     "this companion reads \"format\": 1"))
     if not isinstance(layout.get("name"), str) or not layout.get("name"):
         out.append(("name", "the layout has no \"name\"", "add e.g. \"name\": \"kahuna\" (its file name)"))
+    for key in ("name", "title"):
+        _check_plain(key, layout.get(key), out)
     size = _check_size(layout, out)
     elements = _elements(layout, groups, out)
     _check_coordinates(elements, size, out)
@@ -238,6 +240,7 @@ def _elements(layout, groups, out):
             for r in required:
                 if r not in e:
                     out.append((entry, "has no \"%s\"" % r, HINTS[r]))
+            _check_plain(entry, e.get("name"), out)
             elements.append((entry, e))
     return elements
 
@@ -245,10 +248,25 @@ def _elements(layout, groups, out):
 def _entry_name(key, word, i, e):
     if isinstance(e, dict):
         if isinstance(e.get("name"), str) and e["name"]:
-            return word + " " + e["name"]
+            return word + " " + _shown(e["name"])
         if isinstance(e.get("a"), str) and isinstance(e.get("b"), str):
-            return word + " " + e["a"] + "-" + e["b"]
+            return word + " " + _shown(e["a"] + "-" + e["b"])
     return "%s[%d]" % (key, i)
+
+
+def _shown(text):
+    """text in plain ASCII: any other character as '?' (the messages are ASCII)."""
+    return "".join(c if " " <= c <= "~" else "?" for c in text)
+
+
+def _check_plain(entry, text, out):
+    """A name goes to the game log and the display: plain ASCII only. The log's
+    dialect takes no escaped other character (a board would refuse its own
+    lines at the next boot), and the display's font has none."""
+    if isinstance(text, str) and _shown(text) != text:
+        out.append((entry, "%r has a character that is not plain ASCII (shown as ?)" % _shown(text),
+                    "use letters A-Z, a-z, digits and signs only (write an umlaut as e.g. OE): the game "
+                    "log and the display know no others"))
 
 
 def _check_size(layout, out):

@@ -79,8 +79,18 @@ def renumber(k):
         n += 1
 
 
+def not_ascii(k):
+    """A maker's own names: ALOA written with an umlaut, a title with a macron."""
+    island(k, "ALOA")["name"] = "\u00d6LOA"
+    for c in k["connections"]:
+        for end in ("a", "b"):
+            if c[end] == "ALOA":
+                c[end] = "\u00d6LOA"
+    k["title"] = "Kahuna (H\u0101na)"
+
+
 BROKEN = (missing_island, duplicate_led, led_gap, button_out_of_range, self_loop, duplicate_connection,
-          disconnected_island, cut_off_part, bad_coordinates)
+          disconnected_island, cut_off_part, bad_coordinates, not_ascii)
 
 
 def run_all():
