@@ -19,9 +19,11 @@ def test_signatures_blink_zero_to_three_times():
 def test_relative_majority_choice_waits_for_a_lit_bridge():
     out = kd.capture_and_choice()
     assert "KAIA-ORO" not in " ".join(out["after"])
-    # four players: the title and the four score rows stay, the refusal takes the last two rows
+    # four players leave the refusal two rows under the table: its words need five, so they
+    # cover the table's last rows, up to the title, until the next press (were cut to two)
     assert out["refusal"][0] == "red: take 1" and out["refusal"][2].startswith("red ")
-    assert out["refusal"][6:] == ["NOHO-ORO cannot", "go: remove one"]
+    assert out["refusal"][3:] == ["NOHO-ORO cannot", "go: remove one", "at ORO of a", "player with",
+                                  "fewer bridges"]
 
 
 def test_an_island_to_choose_at_shows_its_markers_to_do_first():

@@ -57,7 +57,8 @@ def _heap():
     except AttributeError:
         return 0
 MESSAGE_ROWS = 5  # a refusal takes the display's last rows, at most these; the title and score
-# stay (the game UI's head(): how many of its first rows they take, else 2)
+# stay (the game UI's head(): how many of its first rows they take, else 2), unless the
+# words need more: then they cover the score too, up to the title, until the next press
 
 
 def led_map(layout):
@@ -340,8 +341,9 @@ class App(Menu, BoardCheck, Saving):
     def message(self):
         if self._message is None:
             head = getattr(self.ui, "head", None)
-            rows = 8 - (head() if head is not None and not self.menu_open else 2)
-            self._message = wrap(self.said, rows=min(MESSAGE_ROWS, rows))
+            rows = min(MESSAGE_ROWS, 8 - (head() if head is not None and not self.menu_open else 2))
+            lines = wrap(self.said, rows=7)  # every word, below the title at least
+            self._message = lines[:max(rows, len(lines))]
         return self._message
 
     @message.setter

@@ -161,13 +161,23 @@ def hidden_todo(app):
     return hidden
 
 
+def cut_words(app):
+    """What the display leaves out of the message it shows (said, in wrapped
+    lines): "" when every word is there, or when it shows another text."""
+    if not app.said or not app.message:
+        return ""
+    shown = "".join(app.message).replace(" ", "")
+    full = app.said.replace(" ", "")
+    return full[len(shown):] if full.startswith(shown) else ""
+
+
 def monkey(layout, seed, presses=400):
     """Any button in random order, MENU and long presses among them (so the
     menu's options too: variants, the digital deck, a New game), and a cut
     after each press that leaves the game on the display (not the menu, not
     the board check's offer, nothing half entered). After each press every
-    open to-do shows on its LED (hidden_todo) and every display line fits
-    its 16 columns."""
+    open to-do shows on its LED (hidden_todo), every display line fits
+    its 16 columns and a refusal shows every word (cut_words)."""
     rng = Rng(seed)
     b = Board("monkey", layout)
     names = sorted(set(b.buttons))
@@ -178,6 +188,7 @@ def monkey(layout, seed, presses=400):
         app = b.app
         assert not hidden_todo(app), (name, hidden_todo(app))
         assert max(len(line) for line in app.lines) <= 16, app.lines  # the display's 16 columns
+        assert not cut_words(app), (app.said, app.message)
         if app.game is not None and not app.menu_open and app.checking < 0 and not busy(app.ui):
             b.cut()
     return b.result()

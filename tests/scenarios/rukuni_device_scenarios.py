@@ -98,7 +98,7 @@ def game_over_by_presses():
     assert d.lit()["0,-4"] == [RED, FLASH]
     no_move = d.lines()
     assert no_move[3] == "Black   15   22"  # the score stays in view, the refusal below it
-    assert no_move[4:] == ["the tower on", "0,-4 cannot", "move: every cell", "next to it is"]
+    assert no_move[4:] == ["the tower on", "0,-4 is stuck:", "no free cell", "next to it"]  # every word
     d.presses(["4,-3", "4,-2", "4,-3"])
     assert d.lines() == ["Game over", "      pts stones", "White   12   19", "Black   12   22",
                          "White wins", "by largest group", "TURN: groups"]

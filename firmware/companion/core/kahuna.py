@@ -242,8 +242,8 @@ class Kahuna(Game):
         if s[c] == 0:
             return "%s is empty: there is no stick to remove" % self.board.conn_names[c]
         if s[c] == p + 1:
-            return "%s is %s's own stick: only an opponent stick can be removed" % (
-                self.board.conn_names[c], PLAYERS[p])
+            return "%s is %s's own stick: remove one of %s's" % (  # 4 display rows: the score stays
+                self.board.conn_names[c], PLAYERS[p], PLAYERS[1 - p])
         return None
 
     # --- events by index (the device) and by name (the log) -------------------

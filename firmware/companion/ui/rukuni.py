@@ -72,7 +72,7 @@ class UI:
             if c == self.picked:
                 self.picked = -1
             elif not g.can_move(c):
-                return "the tower on %s cannot move: every cell next to it is taken" % names[c]
+                return "the tower on %s is stuck: no free cell next to it" % names[c]
             else:
                 self.picked = c
             return None
