@@ -1,5 +1,6 @@
 """`companion selfplay`: the JSON line, the logs (replayable), the seats, the players."""
 
+import pytest
 import json
 import subprocess
 import sys
@@ -95,3 +96,13 @@ def test_ismcts_sees_only_what_its_player_may():
     assert decisions[0][1] != decisions[1][1]  # black's hand did change
     assert decisions[0][0] == decisions[1][0]
     assert decisions[0][0][0] in (1, 2, 4, 5, 6, 7)
+
+
+@pytest.mark.parametrize("games", ["0", "-3", "many"])
+def test_a_count_of_games_that_is_not_one_or_more_is_refused(games, capsys):
+    from host_tools.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["selfplay", "--games", games])
+    assert stop.value.code == 2  # (was taken: "device vs greedy, -3 games: device wins 0 (0%)...")
+    assert "%r is not a number of games: give 1 or more" % games in capsys.readouterr().err

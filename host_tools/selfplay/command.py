@@ -12,6 +12,7 @@ black in odd ones. Every game is
 a log that `companion replay` plays back.
 """
 
+import argparse
 import json
 import random
 import sys
@@ -29,7 +30,7 @@ PLAYERS = ("random", "greedy", "device", "device-normal", "device-easy", "device
 
 def register(sub):
     p = sub.add_parser("selfplay", help="play Kahuna (digital deck) AI against AI and count the wins")
-    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--games", type=_count, default=100, help="how many games (1 or more; default 100)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--a", default="device", choices=PLAYERS)
     p.add_argument("--b", default="greedy", choices=PLAYERS)
@@ -225,14 +226,25 @@ def selfplay(games, seed, a, b, logs=None):
     return result
 
 
+def _count(text):
+    """--games: a whole number of 1 or more (argparse says so otherwise)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError("%r is not a number of games: give 1 or more" % text)
+    return n
+
+
 def run(args):
     r = selfplay(args.games, args.seed, args.a, args.b, args.logs)
     if args.json:
         print(json.dumps(r))
     else:
         n = max(r["games"], 1)
-        print("%s vs %s, %d games: %s wins %d (%.0f%%), %s wins %d (%.0f%%), draws %d" % (
-            r["a"], r["b"], r["games"], r["a"], r["a_wins"], 100.0 * r["a_wins"] / n,
+        print("%s vs %s, %d game%s: %s wins %d (%.0f%%), %s wins %d (%.0f%%), draws %d" % (
+            r["a"], r["b"], r["games"], "" if r["games"] == 1 else "s", r["a"], r["a_wins"], 100.0 * r["a_wins"] / n,
             r["b"], r["b_wins"], 100.0 * r["b_wins"] / n, r["draws"]))
     return 0
 
