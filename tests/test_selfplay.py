@@ -1,9 +1,10 @@
 """`companion selfplay`: the JSON line, the logs (replayable), the seats, the players."""
 
-import pytest
 import json
 import subprocess
 import sys
+
+import pytest
 
 from companion.core.log import replay
 from host_tools.paths import load_layout
