@@ -20,6 +20,8 @@ from pathlib import Path
 
 from companion.remote import code_problem
 
+from .argtypes import port
+
 MOSQUITTO = "/usr/sbin/mosquitto"
 MAX_PACKET = 8192
 SEATS = ("white", "black", "watch")
@@ -113,8 +115,8 @@ def start(conf, port):
 
 def register(sub):
     p = sub.add_parser("broker", help="run Mosquitto for remote play (docs/remote.md)")
-    p.add_argument("--port", type=int, default=1883)
-    p.add_argument("--ws-port", type=int, default=9001, help="the WebSocket listener for the browser page")
+    p.add_argument("--port", type=port, default=1883)
+    p.add_argument("--ws-port", type=port, default=9001, help="the WebSocket listener for the browser page")
     p.add_argument("--dir", default="artifacts/broker", help="config, credentials and persistence (default %(default)s)")
     p.add_argument("--game", action="append", default=[], metavar="CODE",
                    help="a game code to make credentials for (repeatable; default DEMO)")

@@ -12,7 +12,6 @@ black in odd ones. Every game is
 a log that `companion replay` plays back.
 """
 
-import argparse
 import json
 import random
 import sys
@@ -21,6 +20,7 @@ from pathlib import Path
 from companion.core.games import new_game
 from companion.core.kahuna_ai import EASY, NORMAL, Planner
 
+from ..argtypes import count
 from ..paths import load_layout
 from . import device_v1
 from .ismcts import ISMCTS
@@ -30,7 +30,7 @@ PLAYERS = ("random", "greedy", "device", "device-normal", "device-easy", "device
 
 def register(sub):
     p = sub.add_parser("selfplay", help="play Kahuna (digital deck) AI against AI and count the wins")
-    p.add_argument("--games", type=_count, default=100, help="how many games (1 or more; default 100)")
+    p.add_argument("--games", type=count, default=100, help="how many games (1 or more; default 100)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--a", default="device", choices=PLAYERS)
     p.add_argument("--b", default="greedy", choices=PLAYERS)
@@ -224,17 +224,6 @@ def selfplay(games, seed, a, b, logs=None):
         if logs:
             (Path(logs) / ("game%04d.jsonl" % k)).write_text("\n".join(lines) + "\n")
     return result
-
-
-def _count(text):
-    """--games: a whole number of 1 or more (argparse says so otherwise)."""
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError("%r is not a number of games: give 1 or more" % text)
-    return n
 
 
 def run(args):

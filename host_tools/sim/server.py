@@ -12,6 +12,7 @@ import sys
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
+from ..argtypes import port_or_free
 from ..paths import FIRMWARE, LAYOUTS, ROOT
 
 PAGE = ROOT / "host_tools" / "sim" / "page"
@@ -78,7 +79,7 @@ class Handler(SimpleHTTPRequestHandler):
 
 def register(sub):
     p = sub.add_parser("sim", help="serve the browser simulator (the real firmware in MicroPython/WebAssembly)")
-    p.add_argument("--port", type=int, default=8000, help="TCP port (default 8000; 0 picks a free one)")
+    p.add_argument("--port", type=port_or_free, default=8000, help="TCP port (default 8000; 0 picks a free one)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--verbose", action="store_true", help="log every request")
     p.set_defaults(func=run)

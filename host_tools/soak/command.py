@@ -12,6 +12,7 @@ from pathlib import Path
 from companion.core import log
 
 from .. import broker, vendor
+from ..argtypes import count
 from ..micropython import native_binary
 from ..paths import LAYOUTS, ROOT
 
@@ -63,7 +64,7 @@ def soak(games, folder, seconds=120):
 
 def register(sub):
     p = sub.add_parser("remote-soak", help="many remote games at once through a local Mosquitto")
-    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--games", type=count, default=200)
     p.add_argument("--json", help="also write the figures here")
     p.set_defaults(func=run)
 

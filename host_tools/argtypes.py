@@ -1,0 +1,32 @@
+"""Argument types the sub-commands share: argparse says what is wrong with a
+value (exit status 2) before any work starts."""
+
+import argparse
+
+
+def count(text):
+    """A whole number of 1 or more (--games)."""
+    n = _whole(text)
+    if n is None or n < 1:
+        raise argparse.ArgumentTypeError("%r is not a number of games: give 1 or more" % text)
+    return n
+
+
+def port(text):
+    """A TCP port, 1..65535."""
+    n = _whole(text)
+    if n is None or not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError("%r is not a TCP port: give 1..65535" % text)
+    return n
+
+
+def port_or_free(text):
+    """A TCP port, or 0: a free one."""
+    return 0 if _whole(text) == 0 else port(text)
+
+
+def _whole(text):
+    try:
+        return int(text)
+    except ValueError:
+        return None

@@ -1,0 +1,25 @@
+"""Numbers on the command line: a count of games or a port that cannot be is
+refused by argparse with what to give (exit status 2), before any work starts.
+Found by trying odd values: `selfplay --games -3` printed "-3 games",
+`remote-soak --games 0` and `sim --port 99999` ended in "internal error"."""
+
+import pytest
+
+from host_tools.cli import main
+
+CASES = [
+    (["selfplay", "--games"], ["0", "-3", "many"], "is not a number of games: give 1 or more"),
+    (["remote-soak", "--games"], ["0", "-1"], "is not a number of games: give 1 or more"),
+    (["sim", "--port"], ["99999", "-1", "http"], "is not a TCP port: give 1..65535"),
+    (["broker", "--port"], ["0", "65536"], "is not a TCP port: give 1..65535"),
+    (["broker", "--ws-port"], ["70000"], "is not a TCP port: give 1..65535"),
+]
+
+
+@pytest.mark.parametrize("command, values, said", CASES, ids=[" ".join(c[0]) for c in CASES])
+def test_a_number_that_cannot_be_is_refused_before_any_work(command, values, said, capsys):
+    for value in values:
+        with pytest.raises(SystemExit) as stop:
+            main(command + [value])
+        assert stop.value.code == 2
+        assert "%r %s" % (value, said) in capsys.readouterr().err
