@@ -309,3 +309,15 @@ def test_damaged_messages_never_stop_a_board_nor_corrupt_its_log(seed, cards):
             d.app.remote.sync.hello()
         wire.pump(rounds=30)
     assert boards[0].log_lines() == boards[1].log_lines() and damaged > 20
+
+
+def test_the_other_boards_move_is_said_in_the_words_that_fit_under_the_score():
+    """A cascade's whole sentence needs six or seven display rows: it was cut ("...ALOA-BARI,
+    ALOA come" without "off") and hid the score; now its first clauses, as many as fit
+    the four rows under the score, every word shown (what comes off blinks on the board)."""
+    from companion.seat import _fitting
+
+    assert _fitting("White put a stick on BARI-DUDA; took BARI; Black's ALOA-BARI, ALOA come off") == \
+        "White put a stick on BARI-DUDA; took BARI"
+    assert _fitting("White put a stick on ALOA-BARI") == "White put a stick on ALOA-BARI"
+    assert _fitting("Black took White's ALOA-BARI off; ALOA-HUNA comes off") == "Black took White's ALOA-BARI off"

@@ -21,9 +21,24 @@ from binascii import hexlify
 from .core import Illegal
 from .core import log
 from .remote import Sync
+from .text import wrap
 from .ui import CONFIRMS, title
 
 NAMES = {"white": "White", "black": "Black"}
+ROWS = 4  # the display's rows under Kahuna's score table (App.message)
+
+
+def _fitting(text):
+    """The other board's move in the words that fit under the score, every word
+    shown: its clauses from the first ("White put a stick on ELAI-JOJO; took
+    ELAI, JOJO"), as many as fit; what comes off blinks on the board."""
+    parts = text.split("; ")
+    out = parts[0]
+    for part in parts[1:]:
+        if len(wrap(out + "; " + part, rows=8)) > ROWS:
+            break
+        out += "; " + part
+    return out
 
 
 def refusal(game_name):
@@ -267,7 +282,7 @@ class Seat:
         ui.accepted(event)
         app.tone = app._tone(event)
         said = getattr(ui, "last_text", None)
-        app._say(said() if said is not None and event["op"] != "undo"
+        app._say(_fitting(said()) if said is not None and event["op"] != "undo"
                  else "%s: %s" % (_name(event.get("by")), event["op"].replace("_", " ")))
         app._refresh()
         return None
