@@ -208,6 +208,8 @@ class App(Menu, BoardCheck, Saving):
             said = "%s: resumed after line %d" % (problem, n)
         kept = store.repair(n, "The board found: %s. It %s. The files here are the log as it was on flash." % (
             problem, "went on with lines 1 to %d" % n if game else "started a new game"))
+        if game and len(wrap("%s. Whole log: %s" % (said, kept), rows=9)) > MESSAGE_ROWS:
+            said = "saved game damaged: resumed after line %d" % n  # (the why: console, note file)
         self.said = ("%s. Whole log: %s" % (said, kept) if game
                      else "%s, kept as %s: new game" % (said, kept) if "a log for it" in problem
                      else "%s kept as %s: start a new one" % (said, kept))
