@@ -263,7 +263,7 @@ def _check_plain(entry, text, out):
     """A name goes to the game log and the display: plain ASCII only. The log's
     dialect takes no escaped other character (a board would refuse its own
     lines at the next boot), and the display's font has none."""
-    if isinstance(text, str) and _shown(text) != text:
+    if isinstance(text, str) and text and (min(text) < " " or max(text) > "~"):  # (min, max: in C)
         out.append((entry, "%r has a character that is not plain ASCII (shown as ?)" % _shown(text),
                     "use letters A-Z, a-z, digits and signs only (write an umlaut as e.g. OE): the game "
                     "log and the display know no others"))
