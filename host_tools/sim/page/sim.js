@@ -132,6 +132,7 @@ let elsewhere = false;
 window.addEventListener("storage", (e) => {
   if (e.key !== storeKey || elsewhere || e.newValue === null || e.newValue === saved) return;
   elsewhere = true;
+  if (audio && gain) gain.gain.setValueAtTime(0, audio.currentTime); // a tone under way stops with the tab
   $("elsewhere").hidden = false;
   document.body.classList.add("elsewhere");
   status("stopped: this game goes on in another tab", true);
