@@ -254,16 +254,21 @@ def _entry_name(key, word, i, e):
     return "%s[%d]" % (key, i)
 
 
+def _plain(text):
+    """True if text is printable ASCII only (min and max: in C, no allocation)."""
+    return not text or (min(text) >= " " and max(text) <= "~")
+
+
 def _shown(text):
     """text in plain ASCII: any other character as '?' (the messages are ASCII)."""
-    return "".join(c if " " <= c <= "~" else "?" for c in text)
+    return text if _plain(text) else "".join(c if " " <= c <= "~" else "?" for c in text)
 
 
 def _check_plain(entry, text, out):
     """A name goes to the game log and the display: plain ASCII only. The log's
     dialect takes no escaped other character (a board would refuse its own
     lines at the next boot), and the display's font has none."""
-    if isinstance(text, str) and text and (min(text) < " " or max(text) > "~"):  # (min, max: in C)
+    if isinstance(text, str) and not _plain(text):
         out.append((entry, "%r has a character that is not plain ASCII (shown as ?)" % _shown(text),
                     "use letters A-Z, a-z, digits and signs only (write an umlaut as e.g. OE): the game "
                     "log and the display know no others"))
