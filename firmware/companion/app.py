@@ -56,9 +56,8 @@ def _heap():
         return gc.mem_free() + gc.mem_alloc()
     except AttributeError:
         return 0
-MESSAGE_ROWS = 5  # a refusal takes the display's last rows, at most these; the title and score
-# stay (the game UI's head(): how many of its first rows they take, else 2), unless the
-# words need more: then they cover the score too, up to the title, until the next press
+MESSAGE_ROWS = 7  # a message takes the display's last rows, under the score when its words fit
+# there (the games' are worded to), else over it too, up to the title, until the next press
 
 
 def led_map(layout):
@@ -208,7 +207,8 @@ class App(Menu, BoardCheck, Saving):
             said = "%s: resumed after line %d" % (problem, n)
         kept = store.repair(n, "The board found: %s. It %s. The files here are the log as it was on flash." % (
             problem, "went on with lines 1 to %d" % n if game else "started a new game"))
-        if game and len(wrap("%s. Whole log: %s" % (said, kept), rows=9)) > MESSAGE_ROWS:
+        whole = "%s. Whole log: %s" % (said, kept)
+        if game and len(wrap(whole, rows=9)) > len(wrap(whole)):  # the archive's name would be cut
             said = "saved game damaged: resumed after line %d" % n  # (the why: console, note file)
         self.said = ("%s. Whole log: %s" % (said, kept) if game
                      else "%s, kept as %s: new game" % (said, kept) if "a log for it" in problem
@@ -342,10 +342,7 @@ class App(Menu, BoardCheck, Saving):
     @property
     def message(self):
         if self._message is None:
-            head = getattr(self.ui, "head", None)
-            rows = min(MESSAGE_ROWS, 8 - (head() if head is not None and not self.menu_open else 2))
-            lines = wrap(self.said, rows=7)  # every word, below the title at least
-            self._message = lines[:max(rows, len(lines))]
+            self._message = wrap(self.said, rows=MESSAGE_ROWS)
         return self._message
 
     @message.setter

@@ -190,10 +190,6 @@ class UI(IslandCheck):
         out.extend(self._notes())
         return out[:8]
 
-    def head(self):
-        """The display rows a message must not hide: the title and the score."""
-        return 4
-
     # --- the simulator page's words (App.status, App.describe) ---------------
     def turn_text(self):
         g = self.game

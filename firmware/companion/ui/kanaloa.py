@@ -205,10 +205,6 @@ class UI(IslandCheck):
     def last_text(self):
         return self.note
 
-    def head(self):
-        """The display rows a message must not hide: the title and the score."""
-        return 2 + self.game.n
-
     def lines(self):
         g = self.game
         if self.scoring is not None:

@@ -193,10 +193,6 @@ class UI:
         g.tally()
         return "White %d – Black %d" % (g.points[0], g.points[1])
 
-    def head(self):
-        """The display rows a message must not hide: the title and the score."""
-        return 4
-
     def lines(self):
         g = self.game
         g.tally()
