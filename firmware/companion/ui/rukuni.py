@@ -82,7 +82,6 @@ class UI:
 
     def accepted(self, event):
         g = self.game
-        op = event["op"]
         self.picked = -1
         if g.over():
             self._find_groups()

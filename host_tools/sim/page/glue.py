@@ -5,7 +5,6 @@
 # no rules here, and none in the page.
 
 import json
-import os
 
 from companion.runloop import start_sim
 from companion.store import Store, saved_log
