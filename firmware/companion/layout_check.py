@@ -62,8 +62,7 @@ def check(layout, profile=None):
                     "this companion reads \"format\": 1"))
     if not isinstance(layout.get("name"), str) or not layout.get("name"):
         out.append(("name", "the layout has no \"name\"", "add e.g. \"name\": \"kahuna\" (its file name)"))
-    for key in ("name", "title"):
-        _check_plain(key, layout.get(key), out)
+    _check_plain("name", layout.get("name"), out)  # (the title is only drawn on the PC: any text)
     size = _check_size(layout, out)
     elements = _elements(layout, groups, out)
     _check_coordinates(elements, size, out)

@@ -80,7 +80,8 @@ def renumber(k):
 
 
 def not_ascii(k):
-    """A maker's own names: ALOA written with an umlaut, a title with a macron."""
+    """A maker's own names: ALOA written with an umlaut (the title, with a macron,
+    is only drawn on the PC: any text)."""
     island(k, "ALOA")["name"] = "\u00d6LOA"
     for c in k["connections"]:
         for end in ("a", "b"):
