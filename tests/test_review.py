@@ -66,9 +66,9 @@ def test_review_refuses_other_games_and_bad_logs(tmp_path):
 
 
 def test_a_damaged_line_is_named_as_companion_replay_names_it(tmp_path):
-    """A garbled line, an "op" of another type or a value the game ignores but the words
-    use, and a last line cut short: the review says what `companion replay` says (found by
-    a fuzz of damaged logs: each of the first two was a traceback)."""
+    """A garbled line, an "op" of another type (after a blank line too: the number is the
+    file's line), and a last line cut short: the review says what `companion replay` says
+    (found by a fuzz of damaged logs: each of the first two was a traceback)."""
     lines = EXAMPLE.read_text().splitlines()
     cases = {
         "garbled": (lines[:5] + ['{"op"H "place", "at": "IFFI-JOJO"}'] + lines[5:], "line 6: not a JSON object"),
