@@ -84,8 +84,8 @@ def booted_from(lines):
 
 def expected_observations(steps):
     """The same presses on the simulated device under CPython."""
-    root = fresh_dir("sim-browser")
-    dev = Device(root)
+    dev = Device(fresh_dir("sim-browser"))
+    board = {}  # the layout and seed of the page's address (goto, fresh)
     out = {}
     for step in steps:
         if "press" in step:
@@ -93,7 +93,7 @@ def expected_observations(steps):
         elif "key" in step:
             dev.press({"t": "TURN", "enter": "TURN", "m": "MENU", "u": "UNDO"}[step["key"].lower()])
         elif "reload" in step:
-            dev = Device(root)  # a reset: the firmware boots from its log
+            dev = Device(dev.root, **board)  # a reset: the firmware boots from its log
         elif "history" in step:
             prefix = dev.log_lines()[:step["history"] + 1]
             shown = booted_from(prefix)
@@ -106,9 +106,10 @@ def expected_observations(steps):
         elif "load" in step:
             with open(step["load"]) as f:
                 dev = booted_from(f.read().split("\n"))
-        elif "goto" in step:
-            query = dict(kv.split("=") for kv in step["goto"][1:].split("&"))
-            dev = Device(fresh_dir("sim-browser-other"), layout=query["layout"], seed=int(query["seed"]))
+        elif "goto" in step or "fresh" in step:
+            query = dict(kv.split("=") for kv in (step.get("goto") or step["fresh"])[1:].split("&"))
+            board = {"layout": query["layout"], "seed": int(query["seed"])}
+            dev = Device(fresh_dir("sim-browser-other"), **board)
         elif "observe" in step and step["observe"] != "history":
             out[step["observe"]] = {"lit": dev.lit(), "lines": dev.lines(), "leds": led_count(dev),
                                     "log": dev.log_lines() if dev.app.game else []}

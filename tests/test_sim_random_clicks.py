@@ -11,8 +11,7 @@ import re
 import pytest
 
 from tests.browser.simpage import ROOT, drive, needs_browser, sim_server
-from tests.scenarios.device import Device, fresh_dir
-from tests.test_sim_browser import check_page, led_count, press
+from tests.test_sim_browser import check_page, expected_observations, press
 
 pytestmark = needs_browser
 
@@ -51,32 +50,6 @@ def random_steps(game, seed):
     return steps + [{"observe": "look %d" % looks}]
 
 
-def on_the_device(game, seed, steps):
-    """The same steps on the simulated device (a reload: a reset that boots from its files)."""
-    root = fresh_dir("sim-random-" + game)
-
-    def boot():
-        dev = Device(root, layout=game, seed=seed)
-        for key in ("sites", "masks"):  # Duell's buttons besides the controls
-            for e in dev.layout.get(key, ()):
-                dev.buttons[e["name"]] = e["button"]
-        return dev
-
-    dev = boot()
-    out = {}
-    for step in steps[1:]:
-        if "press" in step:
-            dev.press(step["press"], long=step["long"])
-        elif "key" in step:
-            dev.press("MENU")
-        elif "reload" in step:
-            dev = boot()
-        else:
-            out[step["observe"]] = {"lit": dev.lit(), "lines": [CLOCK.sub("Time", l) for l in dev.lines()],
-                                    "leds": led_count(dev)}
-    return out
-
-
 @pytest.fixture(scope="module")
 def url():
     with sim_server() as address:
@@ -88,8 +61,8 @@ def test_random_clicks_show_what_the_firmware_shows(url, game):
     seed = GAMES[game]
     steps = random_steps(game, seed)
     seen = drive(url, steps)
-    want = on_the_device(game, seed, steps)
+    want = expected_observations(steps)
     assert len(want) >= 2
     for label in sorted(want):
         page = dict(seen[label], text=CLOCK.sub("Time", seen[label]["text"]))
-        check_page(page, want[label])
+        check_page(page, dict(want[label], lines=[CLOCK.sub("Time", line) for line in want[label]["lines"]]))

@@ -57,7 +57,7 @@ class Device:
         self.loop = start_sim(layout, store_root, LAYOUT_DIR, lambda: seed)
         self.app = self.loop.app
         self.buttons = {}
-        for key in ("islands", "connections", "controls", "cells"):
+        for key in ("islands", "connections", "controls", "cells", "sites", "masks"):
             for e in self.layout.get(key, ()):
                 name = e.get("name") or (e["a"] + "-" + e["b"])
                 self.buttons[name] = e["button"]

@@ -15,14 +15,8 @@ class Duel(Device):
 
     def __init__(self, name):
         Device.__init__(self, fresh_dir(name), layout="duell")
-        for e in self.layout["sites"]:
-            self.buttons[e["name"]] = e["button"]
+        for e in self.layout["sites"]:  # (a site's own name, a mask's and their LEDs: Device's)
             self.buttons["key %d" % e["key"]] = e["button"]
-            self.leds[e["name"]] = e["led"]
-        for e in self.layout["stones"]:
-            self.leds[e["name"]] = e["led"]
-        for e in self.layout["masks"]:
-            self.buttons[e["name"]] = e["button"]
 
     def start(self, variant=0, time=0):
         """Menu: Variant (basic, memory, profi), Time (15, 10, 20 min, off), New game."""
