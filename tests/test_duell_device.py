@@ -24,6 +24,10 @@ def test_the_clock_sends_time_up():
     assert dev.clock()[-1] == {"op": "time_up"}
 
 
+def test_the_clock_starts_at_the_boot_whatever_the_clock_reads_and_runs_on_across_its_wrap():
+    assert dev.clock_from_any_time()[0][0] == ["Time 15:00", "Time 14:54"]
+
+
 def test_an_undone_stone_flashes_its_site_over_the_invitation_to_place():
     assert dev.undo_while_placing() == {
         "placed": [dev.BISON, dev.STEADY],

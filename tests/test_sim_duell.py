@@ -79,7 +79,12 @@ GAMES = {"basic": basic(), "memory": memory(), "profi": profi()}
 SHOT_AT = ("basic", len(menu(0)) + 2 * len(BASIC) + 2)  # after the first duel
 
 
-def steps():
+# a duel with the clock (basic, 15 minutes), one stone on: loaded into a page open for a while
+CLOCKED = ('{"game": "duell", "layout": "duell", "variants": [], "minutes": 15}\n'
+           '{"op": "put", "player": "bison", "at": "0,0", "value": 1}\n')
+
+
+def steps(clocked):
     out = []
     for name, presses in GAMES.items():
         out.append({"fresh": "?layout=duell"})
@@ -91,13 +96,17 @@ def steps():
             out.append({"observe": "%s %d" % (name, i)})
             if (name, i + 1) == SHOT_AT:
                 out += [{"secret": "bison"}, {"screenshot": str(SHOT)}, {"observe": "open"}, {"secret": "bison"}]
-    return out
+    return out + [{"wait": 8000}, {"load": clocked}, {"observe": "loaded"}]
 
 
 @pytest.fixture(scope="module")
-def seen():
+def seen(tmp_path_factory):
+    clocked = tmp_path_factory.mktemp("duell") / "clocked.jsonl"
+    clocked.write_text(CLOCKED)
     with sim_server() as url:
-        return drive(url, steps())
+        out = drive(url, steps(str(clocked)))
+    out.pop("dialogs")  # Load log's question (the running game goes to the earlier games), answered OK
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -166,6 +175,14 @@ def test_the_history_names_no_secret(seen, expected):
         assert not re.search(r"\d|value|choice", public), said
     events = len(expected["memory"]) - 1
     assert last(seen, "memory")["history"].startswith("event %d of %d: " % (events, events))
+
+
+def test_a_loaded_game_keeps_its_time_however_long_the_page_was_open(seen):
+    # the page's clock had run for the three duels and 8 s more: none of it is the loaded game's
+    page = seen["loaded"]
+    assert page["log"] == CLOCKED
+    minutes, seconds = re.fullmatch(r"Time (\d+):(\d\d)", page["text"].split("\n")[4]).groups()
+    assert 60 * int(minutes) + int(seconds) >= 15 * 60 - 3, page["text"]
 
 
 def test_screenshot():

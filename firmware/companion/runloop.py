@@ -396,10 +396,12 @@ def _boot_or_halt(layout, problems, boot):
     return _halt(problems, _led_count(layout))
 
 
-def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_seed):
+def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_seed, now=0):
     """A Loop on the simulated HAL: loop.buttons.scanner.press(code) / release(code),
     loop.leds.strip.buf (RGB bytes), loop.screen.display.buffer (SSD1306 pixels).
-    A layout that fails its check gives a Loop whose app is Halted."""
+    A layout that fails its check gives a Loop whose app is Halted. now: the
+    clock the caller steps the loop with from then on (its first step starts
+    a game clock: a page open for minutes must not take them off a game it boots)."""
     from .hal.buttons import Buttons
     from .hal.leds import Leds, RGB
     from .hal.screen import Screen
@@ -411,9 +413,9 @@ def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_
     n = app.frame.n
     loop = Loop(app, Buttons(SimScanner(64)), Leds(SimStrip(n), n, order=RGB), Screen(SimDisplay()),
                 Buzzer(SimPWM()))
-    loop.step(0)  # the first light; the display's text in the next step
+    loop.step(now)  # the first light; the display's text in the next step
     if loop.drawn != app.version:
-        loop.step(0)
+        loop.step(now)
     return loop
 
 

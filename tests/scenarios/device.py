@@ -49,12 +49,16 @@ def _empty(path):
             os.rmdir(path + "/" + f)
 
 
+TICKS_MASK = (1 << 30) - 1  # MicroPython's ticks_ms wraps at 2**30 ms (12.4 days)
+
+
 class Device:
-    def __init__(self, store_root, layout="kahuna", seed=1234):
+    def __init__(self, store_root, layout="kahuna", seed=1234, now=0):
+        """now: the clock at boot (ticks_ms: a board on for days is near its wrap)."""
         self.layout = load_layout(layout)
         self.root = store_root
-        self.t = 0
-        self.loop = start_sim(layout, store_root, LAYOUT_DIR, lambda: seed)
+        self.t = now
+        self.loop = start_sim(layout, store_root, LAYOUT_DIR, lambda: seed, now)
         self.app = self.loop.app
         self.buttons = {}
         for key in ("islands", "connections", "controls", "cells", "sites", "masks"):
@@ -73,7 +77,7 @@ class Device:
         end = self.t + ms
         while self.t < end:
             self.t += SCAN
-            self.loop.step(self.t)
+            self.loop.step(self.t & TICKS_MASK)
 
     def press(self, name, long=False):
         """Press and release a button by element or control name ("ALOA-BARI", "TURN")."""

@@ -13,8 +13,8 @@ WOLF = PLAYER + 1
 class Duel(Device):
     """The simulated device with the duel board, its elements pressed by name."""
 
-    def __init__(self, name):
-        Device.__init__(self, fresh_dir(name), layout="duell")
+    def __init__(self, name, now=0):
+        Device.__init__(self, fresh_dir(name), layout="duell", now=now)
         for e in self.layout["sites"]:  # (a site's own name, a mask's and their LEDs: Device's)
             self.buttons["key %d" % e["key"]] = e["button"]
 
@@ -179,6 +179,22 @@ def clock():
     return out
 
 
+def clock_from_any_time():
+    """A board booted at any reading of its clock (the page boots a game
+    after it has been open for minutes; ticks_ms wraps at 2**30 ms, 12.4
+    days): the game's clock starts at the boot, and runs on across the wrap."""
+    out = []
+    for now in (20 * 60000, (1 << 30) - 3000):
+        d = Duel("duell-any-time", now)  # a fresh board: basic, 15 minutes
+        shown = [d.top()[4]]
+        d.put_keypad(BASIC[0])
+        d.wait(6000 - 2 * (40 + 40))  # 6 s after the boot, its wrap passed
+        shown.append(d.top()[4])
+        out.append([shown, d.log()[-1]["op"]])
+    assert out[0] == out[1] == [["Time 15:00", "Time 14:54"], "put"], out
+    return out
+
+
 def undo_while_placing():
     """An UNDO while the stones go on: the site whose stone is to come off
     flashes yellow (its to-do) where the sites free to place pulse dim; the
@@ -198,4 +214,4 @@ def undo_while_placing():
 
 def run_all():
     return {"basic": basic_game(), "memory": memory_game(), "profi": profi_game(), "clock": clock(),
-            "undo": undo_while_placing()}
+            "any time": clock_from_any_time(), "undo": undo_while_placing()}

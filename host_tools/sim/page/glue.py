@@ -26,11 +26,12 @@ def browser_seed():
     return words[0] & 0xFFFFFFFF
 
 
-def boot(name, layout, root, seed=-1):
+def boot(name, layout, root, seed=-1, now=0):
     """(Re)start the firmware on a fresh simulated HAL, reading the log in root
-    (seed >= 0: the "lot" the firmware draws, for tests; else a random one)."""
+    (seed >= 0: the "lot" the firmware draws, for tests; else a random one);
+    now: the page's clock, which steps it from then on."""
     loops.pop(name, None)
-    loops[name] = start_sim(layout, root, seed=(lambda: seed) if seed >= 0 else browser_seed)
+    loops[name] = start_sim(layout, root, seed=(lambda: seed) if seed >= 0 else browser_seed, now=now)
     return len(loops[name].leds.strip.buf) // 3
 
 

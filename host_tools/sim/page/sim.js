@@ -693,7 +693,7 @@ function showStep(k) {
   if (!lines.length) return;
   if (k >= lines.length - 1) { if (mode === REPLAY) backToLive(); return; }
   writeDir(REPLAY_DIR, { [CURRENT]: lines.slice(0, k + 1).join("\n") + "\n" });
-  glue.boot(REPLAY, layoutName, REPLAY_DIR, seed);
+  glue.boot(REPLAY, layoutName, REPLAY_DIR, seed, nowMs());
   glue.no_check(REPLAY); // a step back in the history is no restart: no board check
   mode = REPLAY;
   version = -1;
@@ -736,7 +736,7 @@ function startFrom(text) {
   const before = mp.PyProxy.toJs(glue.archived(LIVE_DIR));
   glue.archive(LIVE_DIR);
   mp.FS.writeFile(LIVE_DIR + "/" + CURRENT, text.endsWith("\n") ? text : text + "\n");
-  glue.boot(LIVE, layoutName, LIVE_DIR, seed);
+  glue.boot(LIVE, layoutName, LIVE_DIR, seed, nowMs());
   announced = -1; // another game: its moves are not news
   backToLive();
   sayArchived(before);
@@ -867,7 +867,7 @@ async function main() {
   setupNamesToggle();
   $("play-here").onclick = () => location.reload();
   restore();
-  glue.boot(LIVE, layoutName, LIVE_DIR, seed);
+  glue.boot(LIVE, layoutName, LIVE_DIR, seed, nowMs());
   if (params.has("remote")) await (await import("./remote.js")).join(mp, LIVE, params); // remote play (docs/remote.md)
   setupInput();
   setupFiles();
