@@ -23,6 +23,10 @@ def test_a_look_that_cannot_be_removed_keeps_a_new_game_from_replacing_the_saved
     assert ls.look_that_cannot_go_keeps_the_game() == STUCK
 
 
+def test_a_checked_txt_that_is_not_text_shows_no_look_and_has_the_layout_checked():
+    assert ls.marks_not_text() == [True, True, None, ""]
+
+
 def test_the_written_part_of_a_block_is_found_as_rstrip_finds_it():
     tried, differ, lengths, tokens = ls.written_blocks()
     assert (tried, differ, tokens) == (264, 0, 0) and lengths > 60  # (torn, erased inside, empty, full)

@@ -125,7 +125,11 @@ def saved(root="/games", checked="/board_layouts/checked.txt"):
         pass
     blob = _read(root + "/" + NAME)
     marks = _read(checked) if blob else None
-    return unpack(blob, marks.decode().strip(), token(root + "/log")) if marks else None
+    try:
+        marks = marks and marks.decode().strip()
+    except ValueError:  # not text (a damaged file): the look is not known to be this board's
+        return None
+    return unpack(blob, marks, token(root + "/log")) if marks else None
 
 
 def show(root="/games"):

@@ -78,6 +78,10 @@ class Pack:
             raise ValueError("not a module pack")
         size = int.from_bytes(head[4:], "little")
         at = 8 + size
+        end = f.seek(0, 2)
+        if at > end:  # (a damaged length: reading it would ask for more than any heap)
+            raise ValueError("the pack's index is longer than the pack")
+        f.seek(8)
         self.f = f
         # Paths are kept as bytes: every str made on the chip costs a look-up
         # in MicroPython's table of names (about 60 us at boot), bytes do not.
@@ -93,7 +97,7 @@ class Pack:
                 path = path[:cut]
                 dirs[b"/" + path] = 1
                 cut = path.rfind(b"/")
-        if f.seek(0, 2) != at:
+        if end != at:
             raise ValueError("the pack is cut short or too long")
 
     def mount(self, readonly, mkfs):
@@ -130,7 +134,7 @@ def mount(package="companion"):
         return False  # no pack (or a port without vfs): the files
     try:
         vfs.mount(Pack(f), AT)
-    except (OSError, ValueError):
+    except (OSError, ValueError, MemoryError):  # (a damaged index: the files)
         f.close()
         return False
     folder = module.__path__

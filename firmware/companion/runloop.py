@@ -296,11 +296,12 @@ def read_json(path):
 
 def checked_marks(path=CHECKED):
     """What `companion flash` found fine: the CRC-32s of the layout and the
-    profile it checked ("" if none): boot skips its check of those very bytes."""
+    profile it checked ("" if none, or not text: the layout is checked at
+    boot): boot skips its check of those very bytes."""
     try:
         with open(path) as f:
             return f.read().strip()
-    except OSError:
+    except (OSError, ValueError):  # (MicroPython's UnicodeError is a ValueError)
         return ""
 
 

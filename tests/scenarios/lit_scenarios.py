@@ -71,6 +71,25 @@ def look_follows_the_game():
     return out
 
 
+def marks_not_text():
+    """A checked.txt damaged into bytes that are not UTF-8 (MicroPython's
+    text read raises UnicodeError): no look is shown, and boot checks the
+    layout as if `companion flash` had checked none. Before, both raised,
+    main.py stopped at power-on, and the board never booted."""
+    from companion.runloop import checked_marks
+
+    root = fresh_dir("lit-marks")
+    checked = _checked(root)
+    d = Device(root)
+    d.loop.look = (PIN, MARKS)
+    d.presses(["ALOA-BARI", "TURN"])
+    d.wait(1200)
+    out = [lit.saved(root, checked) is not None, checked_marks(checked) == MARKS]
+    with open(checked, "wb") as f:
+        f.write(b"\xb0" + MARKS[1:].encode() + b"\n")  # "0" with two bits flipped
+    return out + [lit.saved(root, checked), checked_marks(checked)]
+
+
 class _FailingRemove:
     """The store's os, with a remove of lit.bin that fails (a flash error)."""
 
@@ -145,4 +164,4 @@ def written_blocks():
 
 def run_all():
     return {"pack": pack_and_damage(), "follows": look_follows_the_game(),
-            "stuck": look_that_cannot_go_keeps_the_game(), "written": written_blocks()}
+            "stuck": look_that_cannot_go_keeps_the_game(), "written": written_blocks(), "marks": marks_not_text()}
