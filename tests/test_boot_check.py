@@ -42,6 +42,11 @@ def test_a_good_layout_boots_into_a_game():
     assert not r["halted"] and r["lines"] == ["Black to play", "     stn stk pts"]
 
 
+def test_a_layout_that_begins_with_a_byte_order_mark_boots_as_layout_check_takes_it():
+    r = scenarios.byte_order_mark()
+    assert not r["halted"] and r["lines"] == ["Black to play", "     stn stk pts"]
+
+
 def test_the_broken_example_layout_on_the_simulator(tmp_path, capsys):
     """CPython only: reads what the check prints (capsys); test_the_broken_layout_under_micropython
     and boot_scenarios (both ports) show the same on the display."""

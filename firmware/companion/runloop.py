@@ -287,6 +287,8 @@ def read_json(path):
             data = f.read()
     except OSError:
         raise OSError("missing file %s: copy board_layouts/ to the device (docs/firmware.md)" % path)
+    if data[:3] == b"\xef\xbb\xbf":  # a byte order mark (some editors write one), as `companion layout check` takes it
+        data = data[3:]
     try:
         return json.loads(data), crc32(data)
     except ValueError:

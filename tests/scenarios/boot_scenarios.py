@@ -72,5 +72,16 @@ def good():
     return r
 
 
+def byte_order_mark():
+    """A layout saved by an editor that begins UTF-8 files with a byte order
+    mark, copied to the board by hand: `companion layout check` takes it, and
+    so does the board (it once said "not valid JSON: fix it (companion layout
+    check on the PC)", which then found nothing to fix)."""
+    r = boot("kahuna", layouts_with("boot-bom", "kahuna", "\ufeff" + json.dumps(load_layout("kahuna"))))
+    r["lines"] = r["lines"][:2]
+    return r
+
+
 def run_all():
-    return {"duplicate LED": duplicate_led(), "not JSON": not_json(), "missing": missing(), "good": good()}
+    return {"duplicate LED": duplicate_led(), "not JSON": not_json(), "missing": missing(), "good": good(),
+            "byte order mark": byte_order_mark()}
