@@ -110,7 +110,7 @@ def test_another_games_board_says_remote_play_is_for_kahuna_and_plays_on(results
 
 def test_a_hand_edited_config_never_stops_the_board(results):
     r = results["bad_configs"]
-    assert r["files"] == [{}, {"profile": "pico"}, {}]  # the defaults for what is not right
+    assert r["files"] == [{}, {"profile": "pico"}, {}, {"layout": "kanaloa", "profile": "pico"}]  # the defaults for what is not right
     why = ['no "remote" object', "\"game\": a game code is 1 to 16 letters, digits, '-' or '_'",
            '"seat" is "white", "black" or null (a spectator)', '"port" is not a number from 1 to 65535',
            '"password" is not text', '"wifi" is not {"ssid": "...", "password": "..."}']  # never a value

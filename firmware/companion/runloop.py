@@ -490,9 +490,16 @@ def device_config(path=CONFIG):
     Missing, unreadable or not an object: {} (the board's defaults); a layout
     or profile that is not a name is left out, and the console says so."""
     try:
-        with open(path) as f:
-            config = json.load(f)
-    except (OSError, ValueError):
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return {}
+    if data[:3] == b"\xef\xbb\xbf":  # a byte order mark (an editor's): MicroPython's json takes none
+        data = data[3:]
+    try:
+        config = json.loads(data)
+    except ValueError:
+        print("config: /config.json is not valid JSON: the defaults")
         return {}
     if not isinstance(config, dict):
         print("config: /config.json is not an object: the defaults")

@@ -368,13 +368,15 @@ class _Loop:
 
 def bad_configs():
     """A hand-edited /config.json never stops the board: one that is not an
-    object, or whose layout or profile is not a name, gives the defaults; a
+    object, or whose layout or profile is not a name, gives the defaults; one
+    an editor began with a byte order mark is read; a
     "remote" entry that cannot join says why and the board plays on here."""
     from companion.runloop import device_config, remote_play
 
     root = fresh_dir("remote-config")
     out = {"files": []}
-    for text in ('[1]', '{"layout": 5, "profile": "pico"}', '{"layout": "kahuna"'):
+    for text in ('[1]', '{"layout": 5, "profile": "pico"}', '{"layout": "kahuna"',
+                 '\ufeff{"layout": "kanaloa", "profile": "pico"}'):
         with open(root + "/config.json", "w") as f:
             f.write(text)
         out["files"].append(device_config(root + "/config.json"))
