@@ -181,6 +181,13 @@ def test_flash_puts_a_seats_settings_into_the_boards_config(tmp_path):
             remote_settings(tmp_path / "bad.json")
         assert str(e.value) == "--remote %s: %s: %s" % (tmp_path / "bad.json", why, hint)
         assert seat["remote"]["password"] not in str(e.value)
+    with_wifi = dict(seat, wifi={"ssid": "MyNet", "password": "secret"})  # added by hand, in an editor that
+    (tmp_path / "wifi.json").write_bytes(b"\xef\xbb\xbf" + json.dumps(with_wifi, indent=1).replace("\n", "\r\n").encode())
+    assert remote_settings(tmp_path / "wifi.json") == {"remote": seat["remote"], "wifi": with_wifi["wifi"]}  # BOM, CRLF
+    with pytest.raises(InputError) as e:
+        remote_settings(tmp_path / "missing.json")
+    assert str(e.value) == ("--remote %s: no such remote settings file: check the name and the folder you are in: "
+                            "give a CODE-SEAT.json that `companion broker` wrote" % (tmp_path / "missing.json"))
 
 
 def test_flash_refuses_remote_play_for_a_game_other_than_kahuna(tmp_path, capsys):

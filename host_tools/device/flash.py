@@ -223,10 +223,9 @@ def firmware_files(board, mpy, arch, source=False, modules=True):
 def remote_settings(path):
     """A seat's remote settings file (`companion broker` writes them): {"remote": ..., "wifi": ...}."""
     try:
-        data = json.loads(Path(path).read_text())
-    except OSError as e:
-        raise InputError("--remote %s: cannot read it (%s): give a CODE-SEAT.json that `companion broker` "
-                         "wrote" % (path, e.strerror or type(e).__name__))
+        data = json.loads(read_text(path, "remote settings file", LAYOUT_LIMIT))  # (a BOM, CRLF: as an editor saves it)
+    except InputError as e:
+        raise InputError("--remote %s: give a CODE-SEAT.json that `companion broker` wrote" % e)
     except ValueError as e:
         raise InputError("--remote %s: not JSON (%s): give a CODE-SEAT.json that `companion broker` wrote"
                          % (path, e))
