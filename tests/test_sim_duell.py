@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tests.browser.simpage import ROOT, SHOTS, drive, needs_browser, page_leds, sim_server, update_image
+from tests.browser.simpage import SHOTS, drive, needs_browser, page_leds, sim_server, update_image
 from tests.scenarios.duell_device_scenarios import Duel
 from tests.scenarios.duell_scenarios import BASIC, MEMORY, B, W
 
