@@ -70,7 +70,9 @@ def tmp_logs(tmp_path_factory):
     bad.write_text('{"game": "kahuna", "layout": "kahuna", "variants": []}\nnot json at all\n')
     illegal = tmp / "illegal.jsonl"
     illegal.write_text('{"game": "kahuna", "layout": "kahuna", "variants": []}\n{"op": "place", "at": "ALOA-ZZZZ"}\n')
-    return {"compact": str(compact), "bad": str(bad), "illegal": str(illegal)}
+    duell = tmp / "duell.jsonl"
+    duell.write_bytes((LOGS / "duell_basic.jsonl").read_bytes())
+    return {"compact": str(compact), "bad": str(bad), "illegal": str(illegal), "duell": str(duell)}
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +105,7 @@ def seen(tmp_logs, solo):
         {"dialogs": "accept"}, {"clickonly": "#new-game"}, {"observe": "new game"},
         {"loadbad": tmp_logs["bad"]}, {"observe": "bad"},
         {"loadbad": tmp_logs["illegal"]}, {"observe": "illegal"},
+        {"loadbad": tmp_logs["duell"]}, {"observe": "another game's"},
         press("ALOA-BARI"),  # a move: the game to set aside is worth a question
         {"load": tmp_logs["compact"]}, {"observe": "compact"},
         {"viewport": [820, 1180]}, {"measure": "tablet"}, {"goto": "?layout=kanaloa&seed=7"}, {"measure": "tablet kanaloa"},
@@ -195,7 +198,11 @@ def test_logs_refused_with_the_reason_and_compact_json_accepted(seen):
     assert seen["bad"]["page"]["filesNote"].startswith("bad.jsonl not loaded: line 2 is not JSON")
     assert seen["bad"]["page"]["filesNote"].endswith("The running game goes on unchanged.")
     assert seen["illegal"]["page"]["filesNote"].startswith("illegal.jsonl not loaded: line 2: ")
-    assert seen["bad"]["log"] == seen["illegal"]["log"] == seen["new game"]["log"]
+    assert seen["another game's"]["page"]["filesNote"] == (
+        "duell.jsonl not loaded: it is a game of Duell der Schamanen: choose that game above (Game) and load it "
+        "there. The running game goes on unchanged.")  # (the board would set it aside and start a game of its own)
+    assert seen["bad"]["log"] == seen["illegal"]["log"] == seen["another game's"]["log"] == seen["new game"]["log"]
+    assert seen["another game's"]["archived"] == seen["new game"]["archived"]
     with open(LOGS / "worked_example.jsonl") as f:
         assert seen["compact"]["log"] == f.read()  # written in the log's own dialect
     assert seen["compact"]["archived"] == ["game-0001.jsonl", "game-0002.jsonl"]

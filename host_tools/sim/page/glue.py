@@ -197,14 +197,23 @@ def history(name, root):
 
 
 def check_log(name, text):
-    """Why the firmware would not resume this log ("" if it would, all of it)."""
+    """Why the firmware would not resume this log on this board ("" if it
+    would, all of it). Another game's log names the game to choose instead:
+    the board would set it aside and start a game of its own."""
     from companion.core import log
 
+    app = loops[name].app
     lines = [l for l in text.split("\n") if l.strip()]
-    game, n, error = log.resume(lines, loops[name].app.load_layout)
-    if error is not None:
-        return str(error)
-    return ""
+    game, n, error = log.resume(lines, app._own_layout)
+    if error is None:
+        return ""
+    try:
+        other = json.loads(lines[0]).get("layout")
+    except (ValueError, AttributeError):
+        other = None
+    if other != app.layout_name and other in ui.TITLES:
+        return "it is a game of %s: choose that game above (Game) and load it there" % ui.TITLES[other]
+    return str(error)
 
 
 def readable_text(name):
