@@ -35,6 +35,12 @@ def test_the_page_plays_a_board_through_the_broker(tmp_path):
         assert r["log"].encode() == black.log()  # the page's log and the board's: byte-identical
         events = [json.loads(x) for x in r["log"].splitlines()[1:]]
         assert {e["by"] for e in events} == {"white", "black"}  # both sides played
+        c = r["controls"]  # nothing on the page sets the shared game aside (it once left it without a word)
+        assert (c["mode"], c["continueOff"], c["loadOff"], c["soloHidden"], c["dialogs"]) == ("replay", True, True, True, [])
+        assert c["note"] == ("Remote game K7Q2: Load log… and Continue from here are off (they would set the shared "
+                             "game aside); Download log keeps a copy.")
+        assert "a remote game: a new game code starts the next" in " ".join(c["text"].split()), c["text"]
+        assert c["log"] == r["log"]
     finally:
         if black:
             black.stop()

@@ -5,7 +5,9 @@
 // connection (focus, Enter), then T (TURN). Prints {"log", "state", "errors"}.
 // With URL2 and SEAT2, a second tab of the same browser (the same localStorage)
 // plays that seat too, and both tabs are reloaded once half-way; "logs" then
-// has each tab's log.
+// has each tab's log. "controls": the first tab's history at event 1 (Continue
+// from here off), Load log and Solo off, and New game clicked (no question; the
+// firmware's refusal on the display).
 // Usage: node tests/browser/remote_driver.mjs URL SEAT TARGET [URL2 SEAT2]
 import fs from "node:fs";
 import os from "node:os";
@@ -70,7 +72,23 @@ try {
     for (const [page] of tabs) logs.push(await page.evaluate(() => window.sim.log()));
     if (logs.every((l) => l === logs[0])) break;
   }
-  process.stdout.write(JSON.stringify({ log: logs[0], logs, state, errors }));
+  // the page's controls that would set the shared game aside are off; New game is the firmware's to refuse
+  const page = tabs[0][0], dialogs = [];
+  page.on("dialog", (d) => { dialogs.push(d.message()); d.accept(); });
+  const controls = await page.evaluate(() => {
+    const history = document.getElementById("history");
+    history.value = 1;
+    history.dispatchEvent(new Event("input"));
+    const $ = (id) => document.getElementById(id);
+    return { mode: window.sim.mode, continueOff: $("continue").disabled, loadOff: $("load").disabled,
+      soloHidden: $("solo").hidden, note: $("remote-note").hidden ? "" : $("remote-note").textContent };
+  });
+  await page.click("#live");
+  await page.click("#new-game");
+  await page.waitForTimeout(300);
+  Object.assign(controls, { dialogs, text: await page.evaluate(() => window.sim.text()),
+    log: await page.evaluate(() => window.sim.log()) });
+  process.stdout.write(JSON.stringify({ log: logs[0], logs, state, errors, controls }));
 } finally {
   await context.close();
   fs.rmSync(profile, { recursive: true, force: true });

@@ -93,11 +93,14 @@ async function settle(before) {
 }
 
 // A point where a real click lands on the element itself (islands cover the
-// ends of connections, and one connection may pass under an island).
+// ends of connections, and one connection may pass under an island),
+// scrolled into view first, as a user would (a button further down the page,
+// such as Continue from here, leaves the board's top out of view).
 async function spotOf(name) {
   const spot = await page.evaluate((name) => {
     const g = document.querySelector(`#board [data-name="${name}"]`);
     if (!g) return null;
+    g.scrollIntoView({ block: "nearest", inline: "nearest" });
     const shape = g.querySelector(".base") || g.firstElementChild;
     const box = shape.getBoundingClientRect();
     const line = shape.tagName === "line";

@@ -15,7 +15,7 @@ export async function join(mp, name, params) {
   const rg = mp.pyimport("remote_glue");
   const seat = params.get("seat") === "watch" ? "" : params.get("seat") || "";
   const setup = JSON.parse(rg.join(name, params.get("remote"), seat));
-  if (setup.refused) return console.warn("remote:", setup.refused); // the display says it too
+  if (setup.refused) { console.warn("remote:", setup.refused); return false; } // the display says it too
   const options = {
     username: params.get("user") || undefined,
     password: params.get("password") || undefined,
@@ -37,4 +37,5 @@ export async function join(mp, name, params) {
     for (const [t, p, retain] of JSON.parse(rg.outbox(name))) client.publish(t, p, { retain, qos: 0 });
   }, OUTBOX_MS);
   window.remote = { state: () => JSON.parse(rg.state(name)), connected: () => client.connected };
+  return true;
 }

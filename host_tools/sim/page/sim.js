@@ -699,7 +699,7 @@ function showStep(k) {
   version = -1;
   document.body.classList.add("replay");
   $("live").disabled = false;
-  $("continue").disabled = false;
+  $("continue").disabled = !!remoteGame;
   status(`history: the game after event ${k}`);
   showHistoryLabel();
 }
@@ -731,7 +731,21 @@ function sayArchived(before) {
   }
 }
 
+// A remote game is one log shared with the other board: nothing on this page
+// may set it aside (Load log, Continue from here, Solo would leave the game
+// without a word while the other board plays on). New game: the firmware says
+// that a new game code starts the next.
+let remoteGame = "";
+function sharedGame() {
+  remoteGame = params.get("remote");
+  $("solo").hidden = true;
+  $("load").disabled = true;
+  line("remote-note", `Remote game ${remoteGame}: Load log… and Continue from here are off (they would set ` +
+    "the shared game aside); Download log keeps a copy.");
+}
+
 function startFrom(text) {
+  if (remoteGame) return; // (sharedGame: the controls that lead here are off)
   // the firmware sets the running game aside and boots from the new log
   const before = mp.PyProxy.toJs(glue.archived(LIVE_DIR));
   glue.archive(LIVE_DIR);
@@ -805,7 +819,7 @@ function setupFiles() {
   // the firmware menu's New game (its current choices); the old game is archived
   $("new-game").onclick = () => {
     if (mode !== LIVE) backToLive();
-    if (!askFirst("Start a new game")) return;
+    if (!remoteGame && !askFirst("Start a new game")) return; // (remote: the firmware says no, and why)
     const before = mp.PyProxy.toJs(glue.archived(LIVE_DIR));
     glue.new_game(LIVE);
     version = -1;
@@ -868,9 +882,10 @@ async function main() {
   $("play-here").onclick = () => location.reload();
   restore();
   glue.boot(LIVE, layoutName, LIVE_DIR, seed, nowMs());
-  if (params.has("remote")) await (await import("./remote.js")).join(mp, LIVE, params); // remote play (docs/remote.md)
+  const joined = params.has("remote") && await (await import("./remote.js")).join(mp, LIVE, params); // remote play (docs/remote.md)
   setupInput();
   setupFiles();
+  if (joined) sharedGame();
   status("running");
   setInterval(tick, STEP_MS);
   tick();
