@@ -256,6 +256,21 @@ def test_names_are_plain_ascii(results):
         ("island ?LOA", "'?LOA' has a character that is not plain ASCII (shown as ?)", hint)]
 
 
+def test_island_names_fit_the_display_and_a_hand_of_cards_tells_them_apart(results):
+    """Every display line is 16 columns: a connection's name goes after a word
+    ("Hint +ALOA-BARI"), so an island's name has at most 4 characters; longer
+    ones were cut on the display. A Kahuna hand shows islands by 3 letters."""
+    hint = ('shorten it: the 16-column display shows a connection, A-B, after a word on one line '
+            '("Off ALOA-BARI", "Hint +ALOA-BARI")')
+    assert results["long_names"] == [
+        ("island ALOHA", "the name has 5 characters; the display shows at most 4", hint),
+        ("island HUNA BAY", "the name has 8 characters; the display shows at most 4", hint)]
+    assert results["same_first_letters"] == [
+        ("island ALOX", "begins with the same 3 letters as island ALOA", "make them differ: the display shows "
+         "a hand of the digital deck's cards by the islands' first 3 letters")]
+    assert results["kanaloa same first letters"] == []
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(st.sampled_from("AZaz09 -_'\"\\/\t\x7f\u00d6\u0101\u02bb\U0001F600"), min_size=1, max_size=6))
 def test_a_name_the_checker_takes_makes_log_lines_the_board_takes(name):

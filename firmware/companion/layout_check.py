@@ -35,6 +35,7 @@ HINTS = {
     "led": "give its position on the LED chain as \"led\" (0 = first LED)",
     "button": "give its button scan code as \"button\" (matrix: row * columns + column)",
 }
+MAX_ISLAND_NAME = 4  # a connection's name, A-B, goes after a word on a 16-column line: "Hint +ALOA-BARI"
 MAX_LISTED = 3  # more missing LED indices than this are reported in one line
 # Bounds checked before anything is sized from a value (a chain of LEDs, a scan
 # of buttons): far above any real board, far below what would exhaust memory.
@@ -363,6 +364,8 @@ def _check_islands(layout, out):
         return
     index = {}
     names = []
+    prefixes = {}
+    cards = layout.get("game") == "kahuna"  # (its digital deck)
     for e in islands:
         name = e.get("name") if isinstance(e, dict) else None
         if not isinstance(name, str) or not name:
@@ -372,6 +375,15 @@ def _check_islands(layout, out):
             continue
         if "-" in name:
             out.append(("island " + name, "the name contains '-'", "connections are named A-B: drop the '-'"))
+        if len(name) > MAX_ISLAND_NAME:
+            out.append(("island " + (name if len(name) <= 12 else name[:9] + "..."), "the name has %d characters; the display shows at most %d"
+                        % (len(name), MAX_ISLAND_NAME), "shorten it: the 16-column display shows a connection, "
+                        "A-B, after a word on one line (\"Off ALOA-BARI\", \"Hint +ALOA-BARI\")"))
+        elif cards and name[:3] in prefixes:
+            out.append(("island " + name, "begins with the same 3 letters as island " + prefixes[name[:3]],
+                        "make them differ: the display shows a hand of the digital deck's cards by the islands' "
+                        "first 3 letters"))
+        prefixes[name[:3]] = name
         index[name] = len(names)
         names.append(name)
     links = [[] for _ in names]

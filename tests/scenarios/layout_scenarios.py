@@ -79,19 +79,36 @@ def renumber(k):
         n += 1
 
 
+def rename(k, old, new):
+    island(k, old)["name"] = new
+    for c in k["connections"]:
+        for end in ("a", "b"):
+            if c[end] == old:
+                c[end] = new
+
+
 def not_ascii(k):
     """A maker's own names: ALOA written with an umlaut (the title, with a macron,
     is only drawn on the PC: any text)."""
-    island(k, "ALOA")["name"] = "\u00d6LOA"
-    for c in k["connections"]:
-        for end in ("a", "b"):
-            if c[end] == "ALOA":
-                c[end] = "\u00d6LOA"
+    rename(k, "ALOA", "\u00d6LOA")
     k["title"] = "Kahuna (H\u0101na)"
 
 
+def long_names(k):
+    """Names longer than the display's lines have room for: "Hint +ALOHA-BARI"
+    and "Off ALOHA-BARI" were 17 columns, cut on the display."""
+    rename(k, "ALOA", "ALOHA")
+    rename(k, "HUNA", "HUNA BAY")
+
+
+def same_first_letters(k):
+    """A hand of the digital deck shows each island by its first 3 letters:
+    KAHU renamed ALOX would show as ALOA's."""
+    rename(k, "KAHU", "ALOX")
+
+
 BROKEN = (missing_island, duplicate_led, led_gap, button_out_of_range, self_loop, duplicate_connection,
-          disconnected_island, cut_off_part, bad_coordinates, not_ascii)
+          disconnected_island, cut_off_part, bad_coordinates, not_ascii, long_names, same_first_letters)
 
 
 def run_all():
@@ -104,6 +121,9 @@ def run_all():
         k = json.loads(json.dumps(kahuna()))  # a deep copy
         mistake(k)
         out[mistake.__name__] = check(k, MATRIX_8X8)
+    kanaloa = load_layout("kanaloa")
+    rename(kanaloa, "HANA", "HALX")  # HALA's first 3 letters: Kanaloa has no hand of cards to show
+    out["kanaloa same first letters"] = check(kanaloa, MATRIX_8X8)
     out["not a layout"] = check([1, 2])
     out["unknown kind"] = check({"kind": "square", "name": "x"})
     k = kahuna()
