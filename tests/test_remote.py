@@ -23,6 +23,11 @@ def results():
     return rs.run_all()
 
 
+def test_a_board_waiting_for_the_other_shows_the_games_code_whole(results):
+    assert results["long_code"] == [["Remote K7Q2", "waiting for", "the other board"],
+                                    ["Remote game", "ABCDEFGHIJKLMNOP", "waiting for", "the other board"]]
+
+
 def test_a_move_on_one_board_is_the_others_to_do(results):
     r = results["a_game"]
     assert r["header"] == HEADER and r["joined"] == 1 and r["first"] == "white"

@@ -474,7 +474,8 @@ class App(Menu, BoardCheck, Saving):
 
     def _game_lines(self):
         if self.ui is None:
-            return ["Remote " + self.remote.code, "waiting for", "the other board"]
+            code = self.remote.code  # (1 to 16 characters: on a line of its own when long)
+            return (["Remote " + code] if len(code) <= 9 else ["Remote game", code]) + ["waiting for", "the other board"]
         lines = self.ui.lines()
         if self.remote is not None and self.remote.waiting:
             more = wrap(self.remote.waiting)

@@ -466,8 +466,20 @@ def own_older_line():
     return out
 
 
+def long_code():
+    """A board waiting for the other one shows the game's code; a code may
+    have 16 characters, a line of the display too ("Remote " + 16 was 23)."""
+    out = []
+    for code in (CODE, "ABCDEFGHIJKLMNOP"):
+        d = Device(fresh_dir("remote-long-code"), seed=7)
+        d.app.join(code, "black")
+        d.wait(50)
+        out.append(d.lines())
+    return out
+
+
 def run_all():
-    return {"cards_hidden": cards_hidden(), "unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
+    return {"long_code": long_code(), "cards_hidden": cards_hidden(), "unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
             "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across(), "game_over": game_over(),
             "free_stick": free_stick(), "not_kahuna": not_kahuna(), "bad_configs": bad_configs(),
             "damaged_part": damaged_part(), "another_header": another_header(),
