@@ -271,6 +271,26 @@ def test_island_names_fit_the_display_and_a_hand_of_cards_tells_them_apart(resul
     assert results["kanaloa same first letters"] == []
 
 
+def test_a_duel_layout_the_game_cannot_play_is_refused_mistake_by_mistake(results):
+    key = 'give the value it stands for while a stone\'s value is asked for: "key": 1..9'
+    masks = "each player has the masks 0, 1 and 2"
+    stones = "each site has a pocket for each player's stone"
+    assert results["duel"] == {
+        "no key": [("site 0,0", 'has no "key"', key)],
+        "same key": [("site 0,1", "key 1 is also site 0,0's", "give each site its own key 1..9")],
+        "key 12": [("site 0,1", '"key" is 12, not a keypad key 1..9', key)],
+        "site named NW": [("site NW", 'a site is named "row,column", 0..2 each', 'name it e.g. "1,2"'),
+                          ("sites", "no site 0,0", "a duel board has the nine sites 0,0 to 2,2")],
+        "stone of a bear": [("stone 0,0 bison", "\"player\" is 'bear'", '"bison" or "wolf"'),
+                            ("stones", "bison has no stone for site 0,0", stones)],
+        "stone on 3,3": [("stone 0,0 bison", "\"site\" is '3,3'", "one of 0,0, 0,1, 0,2, 1,0, 1,1, 1,2, 2,0, 2,1, 2,2"),
+                         ("stones", "bison has no stone for site 0,0", stones)],
+        "mask choice 5": [("mask bison mask 0", '"choice" is 5', "one of 0, 1, 2"),
+                          ("masks", "bison has no mask for choice 0", masks)],
+        "no masks": [("masks", "missing (a list)", masks)],
+        "five masks": [("masks", "wolf has no mask for choice 2", masks)]}
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(st.sampled_from("AZaz09 -_'\"\\/\t\x7f\u00d6\u0101\u02bb\U0001F600"), min_size=1, max_size=6))
 def test_a_name_the_checker_takes_makes_log_lines_the_board_takes(name):

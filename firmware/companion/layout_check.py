@@ -481,8 +481,73 @@ def _check_hex(layout, out):
                         "hex cells must form one connected board"))
 
 
+DUEL_PLAYERS = ("bison", "wolf")
+
+
 def _check_duel(layout, out):
-    """Hook for duel-site specifics; the generic checks cover sites and masks."""
+    """Nine sites named "row,column" (0..2 each), each a keypad key 1..9 of its
+    own; a stone pocket per site and player; three masks (choice 0..2) per
+    player. The game reads all of it: without, it could not start or play."""
+    names = ["%d,%d" % (k // 3, k % 3) for k in range(9)]
+    sites = layout.get("sites")
+    found = {}
+    keys = {}
+    for i in range(len(sites) if isinstance(sites, list) else 0):
+        e = sites[i]
+        if not isinstance(e, dict):
+            continue
+        entry = _entry_name("sites", "site", i, e)
+        name = e.get("name")
+        if name not in names:
+            out.append((entry, "a site is named \"row,column\", 0..2 each", "name it e.g. \"1,2\""))
+        elif name in found:
+            out.append((entry, "is named as %s too" % found[name], "name each of the nine sites once"))
+        else:
+            found[name] = entry
+        key = e.get("key")
+        if not _is_int(key) or not 1 <= key <= 9:
+            out.append((entry, _is("key", key) + (", not a keypad key 1..9" if key is not None else ""),
+                        "give the value it stands for while a stone's value is asked for: \"key\": 1..9"))
+        elif key in keys:
+            out.append((entry, "key %d is also %s's" % (key, keys[key]), "give each site its own key 1..9"))
+        else:
+            keys[key] = entry
+    missing = [n for n in names if n not in found]
+    if missing and isinstance(sites, list):
+        out.append(("sites", "no site " + ", ".join(missing), "a duel board has the nine sites 0,0 to 2,2"))
+    _check_pairs(layout, out, "stones", "stone", "site", names, "each site has a pocket for each player's stone")
+    _check_pairs(layout, out, "masks", "mask", "choice", (0, 1, 2), "each player has the masks 0, 1 and 2")
+
+
+def _is(key, value):
+    return "has no \"%s\"" % key if value is None else "\"%s\" is %s" % (key, _show(value))
+
+
+def _check_pairs(layout, out, key, word, what, values, hint):
+    """Each entry of layout[key] a player's and one of `values` (as `what`), each pair once."""
+    group = layout.get(key)
+    if not isinstance(group, list):
+        out.append((key, "missing (a list)", hint))
+        return
+    seen = {}
+    for i in range(len(group)):
+        e = group[i]
+        if not isinstance(e, dict):
+            continue
+        entry = _entry_name(key, word, i, e)
+        player, value = e.get("player"), e.get(what)
+        if player not in DUEL_PLAYERS:
+            out.append((entry, _is("player", player), "\"bison\" or \"wolf\""))
+        elif value not in values or isinstance(value, bool):
+            out.append((entry, _is(what, value), "one of " + ", ".join(str(v) for v in values)))
+        elif (player, value) in seen:
+            out.append((entry, "the same as %s" % seen[(player, value)], hint))
+        else:
+            seen[(player, value)] = entry
+    for player in DUEL_PLAYERS:
+        lacking = [str(v) for v in values if (player, v) not in seen]
+        if lacking:
+            out.append((key, "%s has no %s for %s %s" % (player, word, what, ", ".join(lacking)), hint))
 
 
 KIND_CHECKS = {"islands": _check_islands, "hex": _check_hex, "duel": _check_duel}

@@ -111,8 +111,31 @@ BROKEN = (missing_island, duplicate_led, led_gap, button_out_of_range, self_loop
           disconnected_island, cut_off_part, bad_coordinates, not_ascii, long_names, same_first_letters)
 
 
-def run_all():
+def duel_mistakes():
+    """A Duell layout the game cannot play: the check names each mistake.
+    Before, all passed it, and the board stopped with a KeyError (a site
+    without its key, no masks), an exception (a stone on site 3,3), said
+    "tuple.index(x): x not in tuple" (a stone of player "bear"), or started
+    a game no one could finish (two sites on key 1, a mask of choice 5, a
+    player with two masks)."""
     out = {}
+    for name, mistake in (("no key", lambda d: d["sites"][0].pop("key")),
+                          ("same key", lambda d: d["sites"][1].update(key=1)),
+                          ("key 12", lambda d: d["sites"][1].update(key=12)),
+                          ("site named NW", lambda d: d["sites"][0].update(name="NW")),
+                          ("stone of a bear", lambda d: d["stones"][0].update(player="bear")),
+                          ("stone on 3,3", lambda d: d["stones"][0].update(site="3,3")),
+                          ("mask choice 5", lambda d: d["masks"][0].update(choice=5)),
+                          ("no masks", lambda d: d.pop("masks")),
+                          ("five masks", lambda d: d["masks"].pop())):
+        d = load_layout("duell")
+        mistake(d)
+        out[name] = check(d, MATRIX_8X8)
+    return out
+
+
+def run_all():
+    out = {"duel": duel_mistakes()}
     for name in ("kahuna", "rukuni", "duell"):
         layout = load_layout(name)
         out["check " + name] = check(layout, MATRIX_8X8)
