@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.layout_check import HINTS
 from host_tools.cli import main
 from host_tools.paths import LAYOUTS
 from tests.scenarios import layout_scenarios as scenarios
@@ -288,7 +289,35 @@ def test_a_duel_layout_the_game_cannot_play_is_refused_mistake_by_mistake(result
         "mask choice 5": [("mask bison mask 0", '"choice" is 5', "one of 0, 1, 2"),
                           ("masks", "bison has no mask for choice 0", masks)],
         "no masks": [("masks", "missing (a list)", masks)],
-        "five masks": [("masks", "wolf has no mask for choice 2", masks)]}
+        "five masks": [("masks", "wolf has no mask for choice 2", masks)],
+        "mask without button": [("mask wolf mask 2", 'has no "button"', HINTS["button"])],
+        "stone without LED": [("stone 2,2 wolf", 'has no "led"', HINTS["led"])]}
+
+
+def test_what_a_board_reads_beyond_its_elements_is_checked_too(results):
+    towers = 'list the 6 cells where the towers start, e.g. "towers": ["0,-4", ...]'
+    assert results["board"] == {
+        "game x": [("game", "'x' is not a game the companion plays",
+                    'set "game" to one of duell, kahuna, kanaloa, rukuni')],
+        "game duell on islands": [("kind", 'a duell layout is of kind "duel", not "islands"', 'set "kind": "duel"')],
+        "controls null": [("controls", "must be a list", "list the controls as [{...}, ...], or leave the key out")],
+        "control named []": [("controls[0]", 'its "name" is [], not a name', HINTS["name"])],
+        "towers 2": [("towers", "2 is not a list of 6 cells", towers)],
+        "five towers": [("towers", "lists 5 cells, not 6", towers)],
+        "a tower off the board": [("towers", "'9,9' is not a cell of the board", towers)],
+        "a tower twice": [("towers", "0,-4 is named twice", "each tower starts on a cell of its own")]}
+
+
+def test_a_boot_that_fails_in_any_way_stops_with_its_reason_on_the_display():
+    """Whatever a layout the check took still breaks (a KeyError, a TypeError),
+    the board stops with the reason on the display, not with a traceback."""
+    from companion.runloop import Halted, _boot_or_halt
+
+    def boot():
+        raise KeyError("button")
+
+    halted = _boot_or_halt({}, [], boot)
+    assert isinstance(halted, Halted) and halted.lines == ["CANNOT START", "'button'"]
 
 
 @settings(max_examples=300, deadline=None)

@@ -21,6 +21,9 @@ GROUPS = {
     "hex": (("cells", "cell", ("name", "q", "r", "x", "y", "led", "button")),),
     "duel": (("sites", "site", ("name", "x", "y", "led", "button")),),
 }
+# the games the companion plays, and the kind of layout each is played on
+GAMES = {"kahuna": "islands", "kanaloa": "islands", "rukuni": "hex", "duell": "duel"}
+RUKUNI_TOWERS = 6
 # Every kind may have control buttons (TURN, UNDO, ...); an LED is optional.
 CONTROLS = ("controls", "control", ("name", "button"))
 
@@ -58,6 +61,13 @@ def check(layout, profile=None):
         out.append(("kind", "unknown layout kind %r" % (kind,),
                     "set \"kind\" to one of " + ", ".join(sorted(GROUPS))))
         return out
+    game = layout.get("game")
+    if not isinstance(game, str) or game not in GAMES:
+        out.append(("game", "%s is not a game the companion plays" % _show(game),
+                    "set \"game\" to one of " + ", ".join(sorted(GAMES))))
+    elif GAMES[game] != kind:
+        out.append(("kind", "a %s layout is of kind \"%s\", not \"%s\"" % (game, GAMES[game], kind),
+                    "set \"kind\": \"%s\"" % GAMES[game]))
     if layout.get("format", 1) != 1:
         out.append(("format", "format %r is not known" % (layout.get("format"),),
                     "this companion reads \"format\": 1"))
@@ -224,7 +234,9 @@ def _elements(layout, groups, out):
     for key, word, required in specs:
         items = layout.get(key)
         if items is None:
-            if key in required_keys:
+            if key in layout:  # "controls": null
+                out.append((key, "must be a list", "list the %s as [{...}, ...], or leave the key out" % key))
+            elif key in required_keys:
                 out.append((key, "the layout has no \"%s\" list" % key,
                             "a \"%s\" layout needs \"%s\": [...]" % (layout.get("kind"), key)))
             continue
@@ -240,6 +252,8 @@ def _elements(layout, groups, out):
             for r in required:
                 if r not in e:
                     out.append((entry, "has no \"%s\"" % r, HINTS[r]))
+            if "name" in e and (not isinstance(e["name"], str) or not e["name"]):
+                out.append((entry, "its \"name\" is %s, not a name" % _show(e["name"]), HINTS["name"]))
             _check_plain(entry, e.get("name"), out)
             elements.append((entry, e))
     return elements
@@ -462,6 +476,8 @@ def _check_hex(layout, out):
             out.append((entry, "q=%d, r=%d is also %s" % (q, r, seen[(q, r)]), "each cell has its own q, r"))
         else:
             seen[(q, r)] = entry
+    if layout.get("game") == "rukuni":
+        _check_towers(layout, seen, out)
     cells = sorted(seen)
     if not cells:
         return
@@ -479,6 +495,25 @@ def _check_hex(layout, out):
         if c not in reached:
             out.append((seen[c], "has no neighbour path to cell %d,%d" % cells[0],
                         "hex cells must form one connected board"))
+
+
+def _check_towers(layout, seen, out):
+    """Rukuni's towers start on six cells of the board, each on its own."""
+    towers = layout.get("towers")
+    names = {}
+    for q, r in seen:
+        names["%d,%d" % (q, r)] = True
+    hint = "list the %d cells where the towers start, e.g. \"towers\": [\"0,-4\", ...]" % RUKUNI_TOWERS
+    if not isinstance(towers, list) or len(towers) != RUKUNI_TOWERS:
+        out.append(("towers", ("lists %d cells, not %d" % (len(towers), RUKUNI_TOWERS)) if isinstance(towers, list)
+                    else "%s is not a list of %d cells" % (_show(towers), RUKUNI_TOWERS), hint))
+        return
+    for i in range(len(towers)):
+        t = towers[i]
+        if not isinstance(t, str) or t not in names:
+            out.append(("towers", "%s is not a cell of the board" % _show(t), hint))
+        elif t in towers[:i]:
+            out.append(("towers", "%s is named twice" % t, "each tower starts on a cell of its own"))
 
 
 DUEL_PLAYERS = ("bison", "wolf")
@@ -515,16 +550,16 @@ def _check_duel(layout, out):
     missing = [n for n in names if n not in found]
     if missing and isinstance(sites, list):
         out.append(("sites", "no site " + ", ".join(missing), "a duel board has the nine sites 0,0 to 2,2"))
-    _check_pairs(layout, out, "stones", "stone", "site", names, "each site has a pocket for each player's stone")
-    _check_pairs(layout, out, "masks", "mask", "choice", (0, 1, 2), "each player has the masks 0, 1 and 2")
+    _check_pairs(layout, out, "stones", "stone", "site", names, "led", "each site has a pocket for each player's stone")
+    _check_pairs(layout, out, "masks", "mask", "choice", (0, 1, 2), "button", "each player has the masks 0, 1 and 2")
 
 
 def _is(key, value):
     return "has no \"%s\"" % key if value is None else "\"%s\" is %s" % (key, _show(value))
 
 
-def _check_pairs(layout, out, key, word, what, values, hint):
-    """Each entry of layout[key] a player's and one of `values` (as `what`), each pair once."""
+def _check_pairs(layout, out, key, word, what, values, need, hint):
+    """Each entry of layout[key] a player's and one of `values` (as `what`), each pair once; each has `need`."""
     group = layout.get(key)
     if not isinstance(group, list):
         out.append((key, "missing (a list)", hint))
@@ -535,6 +570,8 @@ def _check_pairs(layout, out, key, word, what, values, hint):
         if not isinstance(e, dict):
             continue
         entry = _entry_name(key, word, i, e)
+        if need not in e:
+            out.append((entry, "has no \"%s\"" % need, HINTS[need]))
         player, value = e.get("player"), e.get(what)
         if player not in DUEL_PLAYERS:
             out.append((entry, _is("player", player), "\"bison\" or \"wolf\""))

@@ -393,9 +393,9 @@ def _boot_or_halt(layout, problems, boot):
     if not problems:
         try:
             return boot()
-        except (OSError, ValueError) as e:  # e.g. the log names a layout that is missing
+        except Exception as e:  # noqa: BLE001 - e.g. the log names a layout that is missing; never a traceback
             print("companion:", e)
-            problems = ["CANNOT START"] + wrap(str(e), rows=7)
+            problems = ["CANNOT START"] + wrap(str(e) or type(e).__name__, rows=7)
     return _halt(problems, _led_count(layout))
 
 

@@ -127,15 +127,41 @@ def duel_mistakes():
                           ("stone on 3,3", lambda d: d["stones"][0].update(site="3,3")),
                           ("mask choice 5", lambda d: d["masks"][0].update(choice=5)),
                           ("no masks", lambda d: d.pop("masks")),
-                          ("five masks", lambda d: d["masks"].pop())):
+                          ("five masks", lambda d: d["masks"].pop()),
+                          ("mask without button", lambda d: d["masks"][5].pop("button")),
+                          ("stone without LED", lambda d: d["stones"][17].pop("led"))):
         d = load_layout("duell")
         mistake(d)
         out[name] = check(d, MATRIX_8X8)
     return out
 
 
+def _put(items, i, value):
+    items[i] = value
+
+
+def board_mistakes():
+    """What a board reads beyond the elements, wrong in ways that passed the
+    check and then stopped the board at boot with a TypeError ("controls":
+    null, a control named [], Rukuni's "towers": 2), or said "no device UI
+    for game 'x'" only there; Rukuni with five towers played another game."""
+    out = {}
+    for game, name, mistake in (("kahuna", "game x", lambda d: d.update(game="x")),
+                                ("kahuna", "game duell on islands", lambda d: d.update(game="duell")),
+                                ("kahuna", "controls null", lambda d: d.update(controls=None)),
+                                ("kahuna", "control named []", lambda d: d["controls"][0].update(name=[])),
+                                ("rukuni", "towers 2", lambda d: d.update(towers=2)),
+                                ("rukuni", "five towers", lambda d: d["towers"].pop()),
+                                ("rukuni", "a tower off the board", lambda d: _put(d["towers"], 0, "9,9")),
+                                ("rukuni", "a tower twice", lambda d: _put(d["towers"], 1, d["towers"][0]))):
+        d = load_layout(game)
+        mistake(d)
+        out[name] = check(d, MATRIX_8X8)
+    return out
+
+
 def run_all():
-    out = {"duel": duel_mistakes()}
+    out = {"duel": duel_mistakes(), "board": board_mistakes()}
     for name in ("kahuna", "rukuni", "duell"):
         layout = load_layout(name)
         out["check " + name] = check(layout, MATRIX_8X8)
