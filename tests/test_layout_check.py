@@ -50,9 +50,8 @@ def test_every_layout_fits_every_profile(capsys, monkeypatch, layout, profile):
 
 def test_a_broken_copy_is_explained_entry_by_entry(capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
-    profile = {"buttons": scenarios.MATRIX_8X8["buttons"]}
     path = ROOT / "tests" / "layouts" / "profile_8x8.json"
-    assert json.loads(path.read_text()) == profile
+    assert json.loads(path.read_text()) == scenarios.MATRIX_8X8
     code, out, err = check(capsys, BROKEN, str(path.relative_to(ROOT)))
     f = BROKEN + ": "
     assert code == 2
@@ -160,6 +159,22 @@ def test_profiles(results):
     assert results["profile ok"] == []
     assert [p[1] for p in results["profile bad"]] == ["32 is used twice", "64 is not an MCP23017 address"]
     assert results["profile unknown"][0][1] == "unknown button wiring 'charlieplex'"
+
+
+def test_a_profile_without_its_led_pin_or_a_supply_too_small_is_refused(results):
+    """Each passed: the board then stopped at boot (KeyError 'leds'), or, with
+    max_ma 120 for Kanaloa's 53 LEDs, at the first lit frame (ValueError: the
+    current cap scaled every LED by a negative factor)."""
+    assert results["profile no leds"] == [
+        ("leds", "the profile has no \"leds\" object with the chain's data pin",
+         'add e.g. "leds": {"pin": 28, "max_ma": 500}'),
+        ("buzzer", "is 'GP22', not an object", "leave it out, or write it as {...} (docs/hardware.md)")]
+    assert results["profile max_ma 0"] == [
+        ("leds.max_ma", "0 is not a supply current in mA above 80",
+         "give what the supply gives the board, e.g. 500 (USB); the controller and display take 80")]
+    assert results["kanaloa on 120 mA"] == [
+        ("leds.max_ma", "120 mA leaves too little to light the 53 LEDs with (80 go to the controller and display, "
+         "1 to each LED at rest)", "give at least 193 (USB: 500)")]
 
 
 def test_profile_pins_suit_the_chip(results):

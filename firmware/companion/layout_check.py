@@ -45,6 +45,9 @@ MAX_LISTED = 3  # more missing LED indices than this are reported in one line
 MAX_LEDS = 1024
 MAX_BUTTONS = 1024
 MAX_GPIO = 63
+BASE_MA = 80  # the controller and display (hal/leds.py)
+FULL_WHITE_MA = 60  # one WS2812 at full white
+MAX_MA = 100000
 MAX_HEX = 100  # |q|, |r| of a hex cell
 MAX_SIZE = 100000  # drawing units
 MCP23017_ADDRS = range(0x20, 0x28)
@@ -79,6 +82,8 @@ def check(layout, profile=None):
     _check_coordinates(elements, size, out)
     _check_leds(elements, out)
     _check_buttons(elements, profile, out)
+    if profile is not None:
+        _check_current(elements, profile, out)
     KIND_CHECKS[kind](layout, out)
     return out
 
@@ -144,8 +149,43 @@ def check_profile(profile):
                             "use whole numbers: GPIO 0..%d, I2C addresses 0..127" % MAX_GPIO))
         if key == "addrs":
             _check_addrs(values, out)
+    _check_parts(profile, out)
     _check_pins(profile, out)
     return out
+
+
+def _check_parts(profile, out):
+    """The LED chain's data pin (and supply), and the optional display and buzzer."""
+    leds = profile.get("leds")
+    if not isinstance(leds, dict) or not _is_int(leds.get("pin")):
+        out.append(("leds", "the profile has no \"leds\" object with the chain's data pin",
+                    "add e.g. \"leds\": {\"pin\": 28, \"max_ma\": 500}"))
+    elif "max_ma" in leds and not (_is_int(leds["max_ma"]) and BASE_MA < leds["max_ma"] <= MAX_MA):
+        out.append(("leds.max_ma", "%s is not a supply current in mA above %d" % (_show(leds["max_ma"]), BASE_MA),
+                    "give what the supply gives the board, e.g. 500 (USB); the controller and display take %d"
+                    % BASE_MA))
+    for part in ("display", "buzzer"):
+        if profile.get(part) is not None and not isinstance(profile[part], dict):
+            out.append((part, "is %s, not an object" % _show(profile[part]),
+                        "leave it out, or write it as {...} (docs/hardware.md)"))
+    buzzer = profile.get("buzzer")
+    if isinstance(buzzer, dict) and buzzer and not _is_int(buzzer.get("pin")):
+        out.append(("buzzer", "has no \"pin\" (a GPIO number)", "add e.g. \"buzzer\": {\"pin\": 22}"))
+
+
+def _check_current(elements, profile, out):
+    """The supply leaves current to light the LEDs with (hal/leds.py scales
+    every frame down to it): 80 mA go to the controller and display, 1 mA to
+    each LED at rest, and one LED at full white draws 60 mA."""
+    leds = profile.get("leds") if isinstance(profile, dict) else None
+    ma = leds.get("max_ma", 500) if isinstance(leds, dict) else None
+    if not _is_int(ma) or not BASE_MA < ma <= MAX_MA:
+        return  # (check_profile says so)
+    n = len([1 for _, e in elements if "led" in e])
+    if ma - BASE_MA - n < FULL_WHITE_MA:
+        out.append(("leds.max_ma", "%d mA leaves too little to light the %d LEDs with (%d go to the controller "
+                    "and display, 1 to each LED at rest)" % (ma, n, BASE_MA),
+                    "give at least %d (USB: 500)" % (BASE_MA + n + FULL_WHITE_MA)))
 
 
 def _check_addrs(addrs, out):

@@ -179,13 +179,18 @@ def run_all():
     del k["connections"]
     out["no connections"] = check(k)
     out["profile ok"] = check_profile(MATRIX_8X8)
-    out["profile bad"] = check_profile({"buttons": {"kind": "mcp23017", "addrs": [32, 32, 64]}})
+    out["profile bad"] = check_profile({"buttons": {"kind": "mcp23017", "addrs": [32, 32, 64]}, "leds": {"pin": 28}})
     out["profile unknown"] = check_profile({"buttons": {"kind": "charlieplex"}})
     out["profile esp32"] = check_profile({"board": "ESP32-DevKitC", "buttons": {
         "kind": "matrix", "rows": [13, 35], "cols": [26, 34]}, "leds": {"pin": 6}, "display": {"sda": 21, "scl": 26}})
-    out["profile pico"] = check_profile({"chip": "rp2040", "buttons": {"kind": "gpio", "pins": [2, 25]}})
+    out["profile no leds"] = check_profile({"buttons": MATRIX_8X8["buttons"], "buzzer": "GP22"})
+    out["profile max_ma 0"] = check_profile(dict(MATRIX_8X8, leds={"pin": 28, "max_ma": 0}))
+    out["kanaloa on 120 mA"] = check(load_layout("kanaloa"), dict(MATRIX_8X8, leds={"pin": 28, "max_ma": 120}))
+    out["profile pico"] = check_profile({"chip": "rp2040", "buttons": {"kind": "gpio", "pins": [2, 25]},
+                                         "leds": {"pin": 28}})
     out["profile shared i2c"] = check_profile({"board": "Raspberry Pi Pico", "buttons": {
-        "kind": "mcp23017", "addrs": [32, 33], "sda": 4, "scl": 5}, "display": {"sda": 4, "scl": 5}})
+        "kind": "mcp23017", "addrs": [32, 33], "sda": 4, "scl": 5}, "display": {"sda": 4, "scl": 5},
+        "leds": {"pin": 28}})
     k = kahuna()
     self_loop(k)
     disconnected_island(k)

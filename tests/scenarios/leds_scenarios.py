@@ -28,6 +28,17 @@ def usb_budget():
     return [leds.estimate_ma, drawn, list(small.strip.buf)]
 
 
+def no_budget():
+    """A supply too small for its LEDs (max_ma 100 for 39 LEDs: 80 mA go to
+    the controller, 39 to the LEDs at rest) once raised ValueError at the
+    first lit frame and stopped the board: the layout check now refuses it,
+    and the driver lights nothing rather than stop."""
+    leds = Leds(SimStrip(39), 39, max_ma=100, base_ma=80, order=RGB)
+    leds.render(full_white(), 0, 255)
+    assert not any(leds.strip.buf)
+    return [leds.budget, sum(leds.strip.buf)]
+
+
 def grb_and_flash():
     f = Frame(2)
     f.set(1, RED, FLASH)
@@ -47,4 +58,4 @@ def wrapped():
 
 
 def run_all():
-    return {"usb_budget": usb_budget(), "grb_and_flash": grb_and_flash(), "wrap": wrapped()}
+    return {"usb_budget": usb_budget(), "no_budget": no_budget(), "grb_and_flash": grb_and_flash(), "wrap": wrapped()}

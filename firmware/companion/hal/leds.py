@@ -51,7 +51,7 @@ class Leds:
         """max_ma: the whole board's budget (USB: 500); base_ma: controller + display."""
         self.strip = strip
         self.n = n
-        self.budget = max_ma - base_ma - n * MA_IDLE
+        self.budget = max(0, max_ma - base_ma - n * MA_IDLE)  # (the layout check wants room to light)
         self.order = order
         self.ro, self.go, self.bo = order
         self.estimate_ma = n * MA_IDLE
