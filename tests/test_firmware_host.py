@@ -252,3 +252,31 @@ def test_on_an_rp2040_the_pio_strip_takes_over_after_the_first_frame(works, monk
         assert leds.strip.buf == first.buf and any(first.buf)
     else:
         assert leds.strip is first and "no PIO LED strip" in capsys.readouterr().out
+
+
+def test_a_display_on_pins_its_bus_does_not_have_leaves_the_board_playing(monkeypatch, capsys):
+    """MicroPython's rp2 port raises ValueError ("bad SDA pin") for an I2C bus
+    on GPIOs it cannot use: the board played on only if the display was
+    missing (OSError). Now it plays without the display either way, and the
+    layout check names the pin before anything is flashed."""
+    profile = json.loads((PROFILES / "pico.json").read_text())
+    fake = FakeBoard(profile)
+
+    def bad_bus(*args, **kwargs):
+        raise ValueError("bad SDA pin")
+
+    fake.machine.I2C = bad_bus
+    for mod in ("machine", "neopixel", "framebuf"):
+        monkeypatch.setitem(sys.modules, mod, getattr(fake, mod))
+    import companion.hal
+
+    monkeypatch.delitem(sys.modules, "companion.hal.board", raising=False)
+    monkeypatch.delattr(companion.hal, "board", raising=False)
+    from companion.hal import board
+    from companion.layout_check import check_profile
+
+    screen = board.screen(dict(profile, display=dict(profile["display"], sda=2)))
+    screen.show(["still playing"])
+    assert "display: bad SDA pin: playing without it" in capsys.readouterr().out
+    assert check_profile(dict(profile, display=dict(profile["display"], sda=2))) == [
+        ("display.sda", "GPIO 2 is not an SDA pin of I2C 0 on the RP2040", "I2C 0 has SDA on GPIO 0, 4, 8, 12, 16, 20, 24, 28")]

@@ -186,6 +186,8 @@ def test_profile_pins_suit_the_chip(results):
     assert results["profile pico"] == [("buttons.pins", "GPIO 25 is not on the Pico's pin header",
                                         "use GPIO 0..22 or 26..28")]
     assert results["profile shared i2c"] == []
+    assert results["profile display bus"] == [  # MicroPython's rp2 port: "bad SDA pin", after the first light
+        ("display.sda", "GPIO 4 is not an SDA pin of I2C 1 on the RP2040", "I2C 1 has SDA on GPIO 2, 6, 10, 14, 18, 22, 26")]
 
 
 def test_display_lines_fit_the_oled(results):

@@ -151,6 +151,7 @@ def check_profile(profile):
             _check_addrs(values, out)
     _check_parts(profile, out)
     _check_pins(profile, out)
+    _check_i2c(profile, out)
     return out
 
 
@@ -244,6 +245,28 @@ def _check_pins(profile, out):
                 out.append((where, "GPIO %d is input-only on the ESP32" % pin, "use a GPIO below 34"))
         elif chip == "rp2040" and pin not in PICO_HEADER:
             out.append((where, "GPIO %d is not on the Pico's pin header" % pin, "use GPIO 0..22 or 26..28"))
+
+
+def _check_i2c(profile, out):
+    """An I2C bus is 0 or 1; on an RP2040 each bus has its own SDA and SCL
+    GPIOs (MicroPython: "bad SDA pin" at boot, after the first light)."""
+    chip = _chip(profile)
+    for part in ("display", "buttons"):
+        spec = profile.get(part)
+        if not isinstance(spec, dict) or "sda" not in spec and "scl" not in spec:
+            continue
+        bus = spec.get("i2c", 0)
+        if bus not in (0, 1) or isinstance(bus, bool):
+            out.append((part + ".i2c", "%s is not an I2C bus of the chip" % _show(bus), "use 0 or 1"))
+            continue
+        if chip != "rp2040":
+            continue
+        for key, odd in (("sda", 0), ("scl", 1)):
+            pin = spec.get(key)
+            if _is_int(pin) and 0 <= pin <= MAX_GPIO and (pin & 1 != odd or (pin >> 1) & 1 != bus):
+                out.append(("%s.%s" % (part, key), "GPIO %d is not an %s pin of I2C %d on the RP2040" % (
+                    pin, key.upper(), bus), "I2C %d has %s on GPIO %s" % (bus, key.upper(), ", ".join(
+                        str(p) for p in range(2 * bus + odd, 29, 4)))))
 
 
 def _chip(profile):

@@ -186,6 +186,7 @@ def run_all():
     out["profile no leds"] = check_profile({"buttons": MATRIX_8X8["buttons"], "buzzer": "GP22"})
     out["profile max_ma 0"] = check_profile(dict(MATRIX_8X8, leds={"pin": 28, "max_ma": 0}))
     out["kanaloa on 120 mA"] = check(load_layout("kanaloa"), dict(MATRIX_8X8, leds={"pin": 28, "max_ma": 120}))
+    out["profile display bus"] = check_profile(dict(MATRIX_8X8, chip="rp2040", display={"i2c": 1, "sda": 4, "scl": 3}))
     out["profile pico"] = check_profile({"chip": "rp2040", "buttons": {"kind": "gpio", "pins": [2, 25]},
                                          "leds": {"pin": 28}})
     out["profile shared i2c"] = check_profile({"board": "Raspberry Pi Pico", "buttons": {

@@ -182,6 +182,9 @@ def screen(profile):
 
     try:
         return Screen(SSD1306_I2C(128, 64, _i2c(spec), spec.get("addr", 0x3C)))
+    except ValueError as e:  # (a bus or pins the chip does not have: the layout check says so)
+        print("display: %s: playing without it" % e)
+        return no_screen()
     except OSError:
         print("no SSD1306 display answers at I2C address %d: playing without it" % spec.get("addr", 0x3C))
         return no_screen()
