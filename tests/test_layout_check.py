@@ -313,12 +313,20 @@ def test_a_duel_layout_the_game_cannot_play_is_refused_mistake_by_mistake(result
 
 def test_what_a_board_reads_beyond_its_elements_is_checked_too(results):
     towers = 'list the 6 cells where the towers start, e.g. "towers": ["0,-4", ...]'
+    turn = 'give the board one TURN button: "controls": [{"name": "TURN", "button": ...}, ...]'
     assert results["board"] == {
         "game x": [("game", "'x' is not a game the companion plays",
                     'set "game" to one of duell, kahuna, kanaloa, rukuni')],
         "game duell on islands": [("kind", 'a duell layout is of kind "duel", not "islands"', 'set "kind": "duel"')],
-        "controls null": [("controls", "must be a list", "list the controls as [{...}, ...], or leave the key out")],
-        "control named []": [("controls[0]", 'its "name" is [], not a name', HINTS["name"])],
+        "controls null": [("controls", "must be a list", "list the controls as [{...}, ...]")],
+        "control named []": [("controls[0]", 'its "name" is [], not a name', HINTS["name"]),
+                             ("control TURN", "is missing", turn)],
+        "no MENU": [("control MENU", "is missing",
+                     'give the board one MENU button: "controls": [{"name": "MENU", "button": ...}, ...]')],
+        "two UNDO": [("control UNDO", "is there 2 times",
+                      'give the board one UNDO button: "controls": [{"name": "UNDO", "button": ...}, ...]')],
+        "no controls": [("controls", 'the layout has no "controls" list',
+                         'add the TURN, UNDO and MENU buttons: "controls": [{"name": "TURN", "button": ...}, ...]')],
         "towers 2": [("towers", "2 is not a list of 6 cells", towers)],
         "five towers": [("towers", "lists 5 cells, not 6", towers)],
         "a tower off the board": [("towers", "'9,9' is not a cell of the board", towers)],

@@ -26,6 +26,7 @@ GAMES = {"kahuna": "islands", "kanaloa": "islands", "rukuni": "hex", "duell": "d
 RUKUNI_TOWERS = 6
 # Every kind may have control buttons (TURN, UNDO, ...); an LED is optional.
 CONTROLS = ("controls", "control", ("name", "button"))
+CONTROL_NAMES = ("TURN", "UNDO", "MENU")
 
 HINTS = {
     "name": "give it a unique \"name\"",
@@ -82,6 +83,7 @@ def check(layout, profile=None):
     _check_coordinates(elements, size, out)
     _check_leds(elements, out)
     _check_buttons(elements, profile, out)
+    _check_controls(layout, out)
     if profile is not None:
         _check_current(elements, profile, out)
     KIND_CHECKS[kind](layout, out)
@@ -172,6 +174,24 @@ def _check_parts(profile, out):
     buzzer = profile.get("buzzer")
     if isinstance(buzzer, dict) and buzzer and not _is_int(buzzer.get("pin")):
         out.append(("buzzer", "has no \"pin\" (a GPIO number)", "add e.g. \"buzzer\": {\"pin\": 22}"))
+
+
+def _check_controls(layout, out):
+    """TURN, UNDO and MENU, one each: the firmware reads every game's turns,
+    take-backs and options from them (without TURN no turn could end)."""
+    controls = layout.get("controls")
+    if not isinstance(controls, list):
+        if controls is None and "controls" not in layout:
+            out.append(("controls", "the layout has no \"controls\" list",
+                        "add the TURN, UNDO and MENU buttons: \"controls\": [{\"name\": \"TURN\", \"button\": ...}, ...]"))
+        return  # (not a list: _elements says so)
+    names = [c.get("name") for c in controls if isinstance(c, dict)]
+    for name in CONTROL_NAMES:
+        n = names.count(name)
+        if n != 1:
+            out.append(("control " + name, "is missing" if not n else "is there %d times" % n,
+                        "give the board one %s button: \"controls\": [{\"name\": \"%s\", \"button\": ...}, ...]"
+                        % (name, name)))
 
 
 def _check_current(elements, profile, out):
@@ -298,7 +318,7 @@ def _elements(layout, groups, out):
         items = layout.get(key)
         if items is None:
             if key in layout:  # "controls": null
-                out.append((key, "must be a list", "list the %s as [{...}, ...], or leave the key out" % key))
+                out.append((key, "must be a list", "list the %s as [{...}, ...]" % key))
             elif key in required_keys:
                 out.append((key, "the layout has no \"%s\" list" % key,
                             "a \"%s\" layout needs \"%s\": [...]" % (layout.get("kind"), key)))

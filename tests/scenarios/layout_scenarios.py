@@ -144,12 +144,16 @@ def board_mistakes():
     """What a board reads beyond the elements, wrong in ways that passed the
     check and then stopped the board at boot with a TypeError ("controls":
     null, a control named [], Rukuni's "towers": 2), or said "no device UI
-    for game 'x'" only there; Rukuni with five towers played another game."""
+    for game 'x'" only there; Rukuni with five towers played another game,
+    and a board without TURN had no way to end a turn."""
     out = {}
     for game, name, mistake in (("kahuna", "game x", lambda d: d.update(game="x")),
                                 ("kahuna", "game duell on islands", lambda d: d.update(game="duell")),
                                 ("kahuna", "controls null", lambda d: d.update(controls=None)),
                                 ("kahuna", "control named []", lambda d: d["controls"][0].update(name=[])),
+                                ("kanaloa", "no MENU", lambda d: d["controls"].pop()),
+                                ("duell", "two UNDO", lambda d: d["controls"].append({"name": "UNDO", "button": 59})),
+                                ("rukuni", "no controls", lambda d: d.pop("controls")),
                                 ("rukuni", "towers 2", lambda d: d.update(towers=2)),
                                 ("rukuni", "five towers", lambda d: d["towers"].pop()),
                                 ("rukuni", "a tower off the board", lambda d: _put(d["towers"], 0, "9,9")),
