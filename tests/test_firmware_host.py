@@ -280,3 +280,50 @@ def test_a_display_on_pins_its_bus_does_not_have_leaves_the_board_playing(monkey
     assert "display: bad SDA pin: playing without it" in capsys.readouterr().out
     assert check_profile(dict(profile, display=dict(profile["display"], sda=2))) == [
         ("display.sda", "GPIO 2 is not an SDA pin of I2C 0 on the RP2040", "I2C 0 has SDA on GPIO 0, 4, 8, 12, 16, 20, 24, 28")]
+
+
+def test_a_button_expander_that_does_not_answer_is_named_on_the_display(tmp_path, monkeypatch):
+    """An MCP23017 that does not answer at boot raised OSError out of boot: the
+    board stopped with a traceback after its first light. Now it stops with
+    the expander's address on the display (loose_wires in leds_scenarios: a
+    wire that comes loose later keeps the game going)."""
+    profile = json.loads((PROFILES / "pico.json").read_text())
+    profile["buttons"] = {"kind": "mcp23017", "i2c": 0, "sda": 4, "scl": 5, "addrs": [32, 33, 34, 35]}
+    fake = FakeBoard(json.loads((PROFILES / "pico.json").read_text()))
+
+    class Bus:  # the display answers; expander 0x21 does not
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def writeto(self, addr, data):
+            pass
+
+        def writevto(self, addr, vecs):
+            pass
+
+        def writeto_mem(self, addr, reg, data):
+            if addr == 33:
+                raise OSError(19)
+
+        def readfrom_mem_into(self, addr, reg, buf):
+            buf[:] = b"\xff\xff"
+
+    fake.machine.I2C = Bus
+    for mod in ("machine", "neopixel", "framebuf"):
+        monkeypatch.setitem(sys.modules, mod, getattr(fake, mod))
+    import companion.hal
+
+    for mod in ("board", "ssd1306"):
+        monkeypatch.delitem(sys.modules, "companion.hal." + mod, raising=False)
+        monkeypatch.delattr(companion.hal, mod, raising=False)
+    from companion import runloop
+
+    layouts = tmp_path / "bl"
+    (layouts / "profiles").mkdir(parents=True)
+    (layouts / "profiles" / "pico.json").write_text(json.dumps(profile))
+    (layouts / "kahuna.json").write_text((PROFILES.parent / "kahuna.json").read_text())
+    loop = runloop.start_device("pico", "kahuna", str(tmp_path / "games"), str(layouts))
+    loop.step(0)
+    assert isinstance(loop.app, runloop.Halted)
+    assert loop.screen.lines == ["BUTTONS", "no MCP23017 at", "I2C address 33", "(0x21): check", "wiring, power,",
+                                 "A0-A2"]

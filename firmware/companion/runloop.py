@@ -475,7 +475,12 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
     leds.render(app.frame, 0, app.brightness)  # light first, then the display and the buttons (the loop re-times blinks)
     app.keep_layout()
     screen = _screen(board, layouts, (name, PROFILES.get(sys.platform)))
-    loop = Loop(app, board.buttons(profile), leds, screen, board.buzzer(profile))
+    try:
+        buttons = board.buttons(profile)
+    except OSError as e:  # e.g. an expander that does not answer: the reason on the display
+        print("companion:", e)
+        return Loop(_halt(["BUTTONS"] + wrap(str(e), rows=7), app.frame.n), NoButtons(), leds, screen)
+    loop = Loop(app, buttons, leds, screen, board.buzzer(profile))
     if marks:  # a layout `companion flash` checked: the board's look is saved for the next power-on
         loop.look = (profile["leds"]["pin"], marks)
         from . import lit  # (main.py's: already loaded)

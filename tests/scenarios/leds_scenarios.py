@@ -39,6 +39,82 @@ def no_budget():
     return [leds.budget, sum(leds.strip.buf)]
 
 
+class _Wire:
+    """An I2C bus whose devices stop answering while `loose` (OSError, as
+    MicroPython's machine.I2C raises for a missing ACK)."""
+
+    def __init__(self, levels=b"\xff\xfe"):
+        self.loose = False
+        self.levels = levels
+        self.sent = 0
+
+    def _check(self):
+        if self.loose:
+            raise OSError(5)
+
+    def writeto_mem(self, addr, reg, data):
+        self._check()
+
+    def readfrom_mem_into(self, addr, reg, buf):
+        self._check()
+        buf[:] = self.levels
+
+    def show_page(self, page):
+        self._check()
+        self.sent += 1
+
+    def show(self):
+        self._check()
+        self.sent += 8
+
+    def fill(self, c):
+        pass
+
+    def fill_rect(self, x, y, w, h, c):
+        pass
+
+    def text(self, s, x, y, c):
+        pass
+
+
+def loose_wires():
+    """A display or a button expander that stops answering (a loose I2C
+    wire) once raised OSError out of the run loop and stopped the board in
+    the middle of a game. Now a page goes again later, and after 8 failed
+    sends in a row the board plays on without its display; an expander that
+    fails a read keeps its buttons as they were; one that does not answer at
+    boot is named."""
+    from companion.hal.buttons import Mcp23017Scanner
+    from companion.hal.screen import Screen
+
+    wire = _Wire()
+    screen = Screen(wire)
+    screen.update(["Black to play", "x"])
+    while screen.step():
+        pass
+    sent = wire.sent
+    wire.loose = True
+    screen.update(["White to play", "y"])
+    tries = [screen.step() for _ in range(10)]
+    gone = type(screen.display).__name__
+    bus = _Wire()
+    mcp = Mcp23017Scanner(bus, [32, 33])
+    out = bytearray(32)
+    mcp.read(out)
+    before = bytes(out)
+    bus.loose = True
+    mcp.read(out)
+    try:
+        Mcp23017Scanner(bus, [33])
+        missing = None
+    except OSError as e:
+        missing = e.args[0]
+    assert sent == 8 and tries == [False] * 8 + [True] * 2 and gone == "_Gone"  # (gone at the 8th failure)
+    assert bytes(out) == before and mcp.errors == 2
+    assert missing == "no MCP23017 at I2C address 33 (0x21): check wiring, power, A0-A2"
+    return {"sent": sent, "tries": tries, "gone": gone, "kept": [bytes(out) == before, mcp.errors], "missing": missing}
+
+
 def grb_and_flash():
     f = Frame(2)
     f.set(1, RED, FLASH)
@@ -58,4 +134,4 @@ def wrapped():
 
 
 def run_all():
-    return {"usb_budget": usb_budget(), "no_budget": no_budget(), "grb_and_flash": grb_and_flash(), "wrap": wrapped()}
+    return {"usb_budget": usb_budget(), "no_budget": no_budget(), "loose_wires": loose_wires(), "grb_and_flash": grb_and_flash(), "wrap": wrapped()}

@@ -251,15 +251,24 @@ class Mcp23017Scanner:
         self.addrs = tuple(addrs)
         self.n = 16 * len(self.addrs)
         self.buf = bytearray(2)
+        self.errors = 0  # reads that failed (a loose wire): those buttons kept their last state
         for a in self.addrs:
-            i2c.writeto_mem(a, _IODIRA, b"\xff\xff")  # IODIRA, IODIRB: inputs
-            i2c.writeto_mem(a, _GPPUA, b"\xff\xff")  # GPPUA, GPPUB: pull-ups
+            try:
+                i2c.writeto_mem(a, _IODIRA, b"\xff\xff")  # IODIRA, IODIRB: inputs
+                i2c.writeto_mem(a, _GPPUA, b"\xff\xff")  # GPPUA, GPPUB: pull-ups
+            except OSError:
+                raise OSError("no MCP23017 at I2C address %d (0x%02x): check wiring, power, A0-A2" % (a, a))
 
     def read(self, out):
         buf = self.buf
         k = 0
         for a in self.addrs:
-            self.i2c.readfrom_mem_into(a, _GPIOA, buf)
+            try:
+                self.i2c.readfrom_mem_into(a, _GPIOA, buf)
+            except OSError:  # a loose wire: these 16 buttons stay as they were; the game goes on
+                self.errors += 1
+                k += 16
+                continue
             bits = buf[0] | buf[1] << 8
             for p in range(16):
                 out[k + p] = 0 if bits >> p & 1 else 1

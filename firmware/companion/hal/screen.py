@@ -10,6 +10,26 @@ I2C at 400 kHz), so the run loop never waits for a whole redraw (about
 """
 
 PAGES = 8
+LOST_AFTER = 8  # sends failed in a row before the display counts as gone
+
+
+class _Gone:
+    """What a display that stopped answering is replaced with: draws nothing."""
+
+    def fill(self, c):
+        pass
+
+    def fill_rect(self, x, y, w, h, c):
+        pass
+
+    def text(self, s, x, y, c):
+        pass
+
+    def show(self):
+        pass
+
+    def show_page(self, page):
+        pass
 
 
 class Screen:
@@ -20,6 +40,26 @@ class Screen:
         self.dirty = bytearray(PAGES)  # pages drawn but not yet sent
         self.ndirty = 0
         self.paged = hasattr(display, "show_page")
+        self.failures = 0  # sends failed in a row (I2C: a loose wire)
+
+    def _send(self, page=-1):
+        """Send a page (-1: the whole screen). An I2C error is the wire's, not
+        the game's: the page goes again later, and after LOST_AFTER failures
+        in a row the board plays on without its display (the console says so)."""
+        try:
+            if page < 0:
+                self.display.show()
+            else:
+                self.display.show_page(page)
+            self.failures = 0
+            return True
+        except OSError as e:
+            self.failures += 1
+            if self.failures >= LOST_AFTER:
+                print("display: no answer (%r): playing without it" % (e,))
+                self.display = _Gone()
+                self.paged = False
+            return False
 
     def _draw(self, i, text):
         """Page i shows text (None: no line, a blank page)."""
@@ -59,19 +99,19 @@ class Screen:
         dirty = self.dirty
         for i in range(PAGES):
             if dirty[i]:
+                if not self._send(i):
+                    return False  # (it goes again at a later step)
                 dirty[i] = 0
                 self.ndirty -= 1
-                self.display.show_page(i)
                 return True
         return False
 
     def finish(self):
         """Send every queued page now."""
-        if self.ndirty:
+        if self.ndirty and self._send():
             for i in range(PAGES):
                 self.dirty[i] = 0
             self.ndirty = 0
-            self.display.show()
 
     def show(self, lines):
         """Draw and send the whole screen at once (boot and halt messages)."""
@@ -86,4 +126,4 @@ class Screen:
         for i in range(PAGES):
             self.dirty[i] = 0
         self.ndirty = 0
-        self.display.show()
+        self._send()
