@@ -4,6 +4,7 @@ order and the red flash, and the word wrap of the display lines."""
 from companion.app import wrap
 from companion.frame import FLASH, PLAYER, RED, Frame
 from companion.hal.leds import GRB, MA_IDLE, PALETTE, RGB, Leds
+from companion.hal.screen import NoDisplay
 from companion.hal.sim import SimStrip
 
 
@@ -39,9 +40,9 @@ def no_budget():
     return [leds.budget, sum(leds.strip.buf)]
 
 
-class _Wire:
-    """An I2C bus whose devices stop answering while `loose` (OSError, as
-    MicroPython's machine.I2C raises for a missing ACK)."""
+class _Wire(NoDisplay):
+    """An I2C bus (and a display on it) whose devices stop answering while
+    `loose` (OSError, as MicroPython's machine.I2C raises for a missing ACK)."""
 
     def __init__(self, levels=b"\xff\xfe"):
         self.loose = False
@@ -66,15 +67,6 @@ class _Wire:
     def show(self):
         self._check()
         self.sent += 8
-
-    def fill(self, c):
-        pass
-
-    def fill_rect(self, x, y, w, h, c):
-        pass
-
-    def text(self, s, x, y, c):
-        pass
 
 
 def loose_wires():
@@ -109,7 +101,7 @@ def loose_wires():
         missing = None
     except OSError as e:
         missing = e.args[0]
-    assert sent == 8 and tries == [False] * 8 + [True] * 2 and gone == "_Gone"  # (gone at the 8th failure)
+    assert sent == 8 and tries == [False] * 8 + [True] * 2 and gone == "NoDisplay"  # (gone at the 8th failure)
     assert bytes(out) == before and mcp.errors == 2
     assert missing == "no MCP23017 at I2C address 33 (0x21): check wiring, power, A0-A2"
     return {"sent": sent, "tries": tries, "gone": gone, "kept": [bytes(out) == before, mcp.errors], "missing": missing}

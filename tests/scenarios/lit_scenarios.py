@@ -71,6 +71,18 @@ def look_follows_the_game():
     return out
 
 
+def _a_saved_look(name):
+    """A board with a move and a TURN played, its look saved in quiet time:
+    (its folder, its checked.txt, the Device)."""
+    root = fresh_dir(name)
+    checked = _checked(root)
+    d = Device(root)
+    d.loop.look = (PIN, MARKS)
+    d.presses(["ALOA-BARI", "TURN"])
+    d.wait(1200)
+    return root, checked, d
+
+
 def marks_not_text():
     """A checked.txt damaged into bytes that are not UTF-8 (MicroPython's
     text read raises UnicodeError): no look is shown, and boot checks the
@@ -78,12 +90,7 @@ def marks_not_text():
     main.py stopped at power-on, and the board never booted."""
     from companion.runloop import checked_marks
 
-    root = fresh_dir("lit-marks")
-    checked = _checked(root)
-    d = Device(root)
-    d.loop.look = (PIN, MARKS)
-    d.presses(["ALOA-BARI", "TURN"])
-    d.wait(1200)
+    root, checked, d = _a_saved_look("lit-marks")
     out = [lit.saved(root, checked) is not None, checked_marks(checked) == MARKS]
     with open(checked, "wb") as f:
         f.write(b"\xb0" + MARKS[1:].encode() + b"\n")  # "0" with two bits flipped
@@ -109,12 +116,7 @@ def look_that_cannot_go_keeps_the_game():
     """A new game replaces the saved one only once its look is gone: if the
     look cannot be removed, the new game does not start (the display says
     so) and the look still shows the saved game; then it can, and does."""
-    root = fresh_dir("lit-stuck")
-    checked = _checked(root)
-    d = Device(root)
-    d.loop.look = (PIN, MARKS)
-    d.presses(["ALOA-BARI", "TURN"])
-    d.wait(1200)
+    root, checked, d = _a_saved_look("lit-stuck")
     n = len(d.log_lines())
     real = store_module.os
     store_module.os = _FailingRemove(real)

@@ -149,25 +149,8 @@ def buzzer(profile):
     return Buzzer(machine.PWM(machine.Pin(spec["pin"])))
 
 
-class NoDisplay:
-    def fill(self, c):
-        pass
-
-    def fill_rect(self, x, y, w, h, c):
-        pass
-
-    def text(self, s, x, y, c):
-        pass
-
-    def show(self):
-        pass
-
-    def show_page(self, page):
-        pass
-
-
 def no_screen():
-    from .screen import Screen
+    from .screen import NoDisplay, Screen
 
     return Screen(NoDisplay())
 

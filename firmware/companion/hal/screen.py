@@ -13,8 +13,8 @@ PAGES = 8
 LOST_AFTER = 8  # sends failed in a row before the display counts as gone
 
 
-class _Gone:
-    """What a display that stopped answering is replaced with: draws nothing."""
+class NoDisplay:
+    """No display: a board without one, or one that stopped answering."""
 
     def fill(self, c):
         pass
@@ -57,7 +57,7 @@ class Screen:
             self.failures += 1
             if self.failures >= LOST_AFTER:
                 print("display: no answer (%r): playing without it" % (e,))
-                self.display = _Gone()
+                self.display = NoDisplay()
                 self.paged = False
             return False
 
