@@ -328,6 +328,7 @@ def check_layout(layout, profile=None):
     """The layout checker's findings as display lines; [] when all is well.
     Printed in full to the console. The checker (three modules) takes ~23 KB
     of heap while imported, so it is imported only here and dropped again."""
+    gc.collect()  # (its code then goes in the lowest holes, not between what boot keeps)
     from . import layout_check
 
     problems = []
