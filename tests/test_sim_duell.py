@@ -182,7 +182,7 @@ def test_a_loaded_game_keeps_its_time_however_long_the_page_was_open(seen):
     page = seen["loaded"]
     assert page["log"] == CLOCKED
     minutes, seconds = re.fullmatch(r"Time (\d+):(\d\d)", page["text"].split("\n")[4]).groups()
-    assert 60 * int(minutes) + int(seconds) >= 15 * 60 - 3, page["text"]
+    assert 60 * int(minutes) + int(seconds) >= 15 * 60 - 10, page["text"]  # (without the fix: 8 s and the duels less)
 
 
 def test_screenshot():
