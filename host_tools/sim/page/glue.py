@@ -209,7 +209,7 @@ def check_log(name, text):
         return ""
     try:
         other = json.loads(lines[0]).get("layout")
-    except (ValueError, AttributeError):
+    except (ValueError, AttributeError, IndexError):  # (not JSON, not an object, no line)
         other = None
     if other != app.layout_name and other in ui.TITLES:
         return "it is a game of %s: choose that game above (Game) and load it there" % ui.TITLES[other]
