@@ -287,7 +287,7 @@ def read_json(path):
             data = f.read()
     except OSError:
         raise OSError("missing file %s: copy board_layouts/ to the device (docs/firmware.md)" % path)
-    if data[:3] == b"\xef\xbb\xbf":  # a byte order mark (some editors write one), as `companion layout check` takes it
+    if data[:3] == b"\xef\xbb\xbf":  # a byte order mark (some editors write one; MicroPython's json takes none)
         data = data[3:]
     try:
         return json.loads(data), crc32(data)
@@ -497,14 +497,9 @@ def device_config(path=CONFIG):
     Missing, unreadable or not an object: {} (the board's defaults); a layout
     or profile that is not a name is left out, and the console says so."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        config = load_json(path)  # (a byte order mark an editor wrote is dropped)
     except OSError:
         return {}
-    if data[:3] == b"\xef\xbb\xbf":  # a byte order mark (an editor's): MicroPython's json takes none
-        data = data[3:]
-    try:
-        config = json.loads(data)
     except ValueError:
         print("config: /config.json is not valid JSON: the defaults")
         return {}
