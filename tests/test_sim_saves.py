@@ -78,3 +78,27 @@ def test_a_remote_games_save_is_its_own_and_the_latest_eight_are_kept():
     kept = ["companion-sim/kahuna/remote/%s/white" % c for c in ["K7Q2"] + ["OLD%d" % i for i in range(3, 10)]]
     assert seen[KEYS]["value"] == ["companion-sim/kahuna"] + kept + ["companion-sim/remote-saves"]
     assert events(seen["local"]) == ['{"op": "place", "at": "ALOA-BARI"}']  # the game at this table goes on
+
+
+KEY = "companion-sim/kahuna"
+CUT = "(() => { const t = localStorage.getItem('%s').slice(0, 40);  // a save cut short\n  localStorage.setItem('%s', t); return t; })()" % (KEY, KEY)
+NOT_FOLDER = "(() => { localStorage.setItem('%s', '{\"current.jsonl\": 7}'); return 1; })()" % KEY
+KEPT = "localStorage.getItem('%s/unreadable')" % KEY
+
+
+def test_an_unreadable_save_is_kept_and_offered_not_overwritten_by_the_new_game():
+    steps = [{"fresh": Q}, press("ALOA-BARI"), {"script": CUT}, {"reload": True}, {"observe": "cut"},
+             {"download": "#archive a"}, press("HUNA-IFFI"), {"reload": True}, {"observe": "played on"},
+             {"script": NOT_FOLDER}, {"reload": True}, {"observe": "not a folder"}, {"script": KEPT}]
+    with sim_server() as url:
+        seen = drive(url, steps)
+    damaged = seen[CUT]["value"]
+    assert damaged.startswith("{") and len(damaged) == 40
+    cut = seen["cut"]
+    assert events(cut) == [] and cut["archived"] == ["unreadable-save.json"]
+    assert cut["page"]["filesNote"].startswith("The game saved in this browser could not be read, so a new game started.")
+    assert seen["download"]["name"] == "kahuna-unreadable-save.json" and seen["download"]["text"] == damaged
+    played = seen["played on"]
+    assert events(played) == ['{"op": "place", "at": "HUNA-IFFI"}']  # the new game is saved as any other
+    assert played["archived"] == ["unreadable-save.json"] and played["page"]["filesNote"] == ""
+    assert events(seen["not a folder"]) == [] and seen[KEPT]["value"] == '{"current.jsonl": 7}'

@@ -96,12 +96,16 @@ def play(mpy_dir, tmp, events=EVENTS, heap_kb=HEAP_KB, seed=2026, marks=None):
     games.mkdir()
     (games / "current.jsonl").write_text(json.dumps(header) + "\n")
     (tmp / "events.jl").write_text("".join(json.dumps(e) + "\n" for e in log))
-    script = tmp / "long.py"
-    script.write_text(PLAY % {"mpy": str(mpy_dir), "games": str(games), "layouts": str(ROOT / "board_layouts"),
-                              "events": str(tmp / "events.jl"), "marks": tuple(m for m in marks if m <= events),
-                              "after": g.events_in_effect()})
-    proc = subprocess.run([native_binary(), "-X", "heapsize=%dK" % heap_kb, str(script)],
-                          capture_output=True, text=True, env=_env(mpy_dir), timeout=1800)
+    # The same short names wherever the folders are: the paths' strings sit on
+    # the fixed heap, and their lengths moved where the firmware's blocks land
+    # (a 1 KB buffer found no room at 176 KB under one temporary folder only).
+    (tmp / "mpy").symlink_to(Path(mpy_dir).resolve(), target_is_directory=True)
+    (tmp / "layouts").symlink_to(ROOT / "board_layouts", target_is_directory=True)
+    (tmp / "long.py").write_text(PLAY % {"mpy": "mpy", "games": "games", "layouts": "layouts",
+                                         "events": "events.jl", "marks": tuple(m for m in marks if m <= events),
+                                         "after": g.events_in_effect()})
+    proc = subprocess.run([native_binary(), "-X", "heapsize=%dK" % heap_kb, "long.py"],
+                          capture_output=True, text=True, env=_env("mpy"), timeout=1800, cwd=tmp)
     lines = [l for l in proc.stdout.splitlines() if l.startswith("LONG ")]
     if proc.returncode != 0 or not lines:
         return {"error": (proc.stdout + proc.stderr)[-2000:]}

@@ -16,7 +16,7 @@
 //   {"history": 16} / {"live": true} the history slider / back to the game
 //   {"continue": true}               continue the game from the history's event
 //   {"load": "file.jsonl"}           load a game log to continue it
-//   {"download": true}               download the log; its text is observed
+//   {"download": true}               download the log; its text is observed ("#archive a": that link's file)
 //   {"screenshot": "path.png", "lit": "0,-4"}  (lit: when that element is on)
 //   {"focus": "ALOA"}                give a board element (or a control) the keyboard focus (then {"key": "Enter"})
 //   {"wait": 600}                    let the page run (e.g. a tone play out)
@@ -368,7 +368,7 @@ try {
       await page.waitForFunction((v) => window.sim.mode === "live" && +document.body.dataset.refreshes > v, before);
     }
     else if (step.download) {
-      const [dl] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+      const [dl] = await Promise.all([page.waitForEvent("download"), page.click(step.download === true ? "#download" : step.download)]);
       observations.push({ label: "download", name: dl.suggestedFilename(), text: fs.readFileSync(await dl.path(), "utf8") });
     } else if (step.screenshot) {
       fs.mkdirSync(path.dirname(step.screenshot), { recursive: true });

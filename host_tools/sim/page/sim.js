@@ -119,10 +119,30 @@ function keepLatestRemote() {
   try { localStorage.setItem(REMOTE_INDEX, JSON.stringify(when)); } catch { /* full: the saves are kept */ }
 }
 
+// A save this page cannot read (damaged, or not a folder of texts) is not
+// overwritten by the new game that starts instead: it is set aside under a key
+// of its own and offered under "Earlier games" (its own text, to download).
+const UNREADABLE = storeKey + "/unreadable", UNREADABLE_FILE = "unreadable-save.json";
+let unreadable = null, restoreNote = "";
+function isTree(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v) &&
+    Object.values(v).every((x) => typeof x === "string" || isTree(x));
+}
+
 function restore() {
+  unreadable = localStorage.getItem(UNREADABLE);
   const text = localStorage.getItem(storeKey);
   if (!text) return;
-  try { writeDir(LIVE_DIR, JSON.parse(text)); saved = text; } catch (e) { console.warn("stored game ignored", e); }
+  let files = null;
+  try { files = JSON.parse(text); } catch { /* unreadable: below */ }
+  try {
+    if (isTree(files)) { writeDir(LIVE_DIR, files); saved = text; return; }
+  } catch (e) { console.warn("stored game not restored", e); }
+  try { if (isDir(LIVE_DIR)) removeTree(LIVE_DIR); } catch { /* what was written stays: the firmware reads it as damaged */ }
+  unreadable = text;
+  let kept = "it is kept in this browser";
+  try { localStorage.setItem(UNREADABLE, text); } catch { kept = "the browser's storage is full, so download it now"; }
+  restoreNote = `The game saved in this browser could not be read, so a new game started. The old save is ${UNREADABLE_FILE} under “Earlier games” (${kept}).`;
 }
 
 // Another tab or window of this browser plays the same board and has saved
@@ -661,7 +681,14 @@ function updateFiles() {
   const archive = $("archive");
   archive.replaceChildren();
   const files = mp.PyProxy.toJs(glue.archived(LIVE_DIR));
-  if (files.length) archive.append("Earlier games: ");
+  if (files.length || unreadable !== null) archive.append("Earlier games: ");
+  if (unreadable !== null) {
+    const a = document.createElement("a");
+    a.href = "#";
+    a.textContent = UNREADABLE_FILE;
+    a.onclick = (ev) => { ev.preventDefault(); download(layoutName + "-" + UNREADABLE_FILE, unreadable); };
+    archive.appendChild(a);
+  }
   for (const n of files) {
     const a = document.createElement("a");
     a.href = "#";
@@ -887,6 +914,7 @@ async function main() {
   setupFiles();
   if (joined) sharedGame();
   status("running");
+  line("files-note", restoreNote);
   setInterval(tick, STEP_MS);
   tick();
   document.body.dataset.ready = "1";
