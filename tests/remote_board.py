@@ -5,7 +5,8 @@ MQTT client over a real socket, and a scripted player pressing its buttons.
     micropython tests/remote_board.py CONFIG.json
 
 CONFIG: {"root": store folder, "layouts": folder, "seed": n, "target": lines,
-"remote": {"game", "seat", "broker", "port", "user", "password", "keepalive"}}.
+"remote": {"game", "seat", "broker", "port", "user", "password", "keepalive"},
+"seat_ms": [seat.TAKEN_MS, seat.HOLD_MS] for a test (a seat in use elsewhere) or null}.
 The player confirms every to-do on its table, and on its colour's turn puts
 a stick on a free connection (chosen by a fixed random sequence), then ends
 the turn. It prints "N <lines>" when the shared log grows and "DONE <lines>
@@ -25,6 +26,10 @@ EVERY_MS = 20
 def main(path):
     with open(path) as f:
         cfg = json.load(f)
+    if cfg.get("seat_ms"):  # a test's shorter times for a seat in use elsewhere
+        from companion import seat as seat_module
+
+        seat_module.TAKEN_MS, seat_module.HOLD_MS = cfg["seat_ms"]
     loop = start_sim("kahuna", cfg["root"], cfg["layouts"], lambda: cfg["seed"])
     remote_play(loop, cfg)
     app = loop.app

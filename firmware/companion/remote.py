@@ -42,6 +42,8 @@ SEATS = ("white", "black")
 PREFIX = "kc/"
 
 
+EARLY_MAX = 64  # lines kept that came before their turn: the broker sends a seat's
+# retained lines in topic order (1, 10, 11, ..., 2, 20, ...) to a board that lacks them
 CODE_MAX = 16  # a game code: a topic level, a file name and part of a user name
 
 
@@ -182,6 +184,8 @@ class Sync:
         self.extra = {}  # more fields for our state messages (the deal's commitment or part)
         self.refused = 0  # messages refused (counted for the tests and the bench)
         self.diverged = 0
+        self.asked_all = False  # the whole log asked for since the last tick
+        self.early = {}  # index -> an "ev" message that came before its turn
 
     @property
     def n(self):
@@ -203,7 +207,9 @@ class Sync:
         msg = {"v": VERSION, "g": self.code, "t": t, "from": me}
         for k in fields:
             msg[k] = fields[k]
-        self.outbox.append((topic(self.code, me, kind, arg), json.dumps(msg).encode(), retain))
+        out = (topic(self.code, me, kind, arg), json.dumps(msg).encode(), retain)
+        if out not in self.outbox:  # (asked again before it went out: once is enough)
+            self.outbox.append(out)
 
     def _event(self, i):
         self._send("ev", "log", i, True, i=i, crc=self.crcs[i], line=self.lines[i].decode())
@@ -228,6 +234,7 @@ class Sync:
         """Now and then (the link: every STATE_MS): our length again if it grew or a peer
         is out of step, and the missing range asked for again while a peer is ahead, so
         that a lost message (say the end of a turn, or a want) never stalls the game."""
+        self.asked_all = False
         behind = apart = False
         for seat in self.peers:
             on, n = self.peers[seat]
@@ -284,6 +291,7 @@ class Sync:
             t = msg["t"]
             if t == "ev":
                 self._on_event(msg)
+                self._take_early()
             elif t == "want":
                 if self.seat:
                     self.republish(min(msg["i"], self.n))
@@ -296,6 +304,14 @@ class Sync:
             print("remote: refused:", e)
         return None
 
+    def behind(self):
+        """A peer online says it holds more lines than we do."""
+        for seat in self.peers:
+            on, n = self.peers[seat]
+            if on and seat != WATCH and n > self.n:
+                return True
+        return False
+
     def _on_state(self, msg):
         n = msg.get("n")
         on = msg.get("on") == 1
@@ -303,6 +319,14 @@ class Sync:
         if on and isinstance(n, int) and n > self.n:
             self._want(self.n)  # behind: ask (one ahead of its peer says so each second: tick)
         return msg
+
+    def _take_early(self):
+        while self.n in self.early:
+            try:
+                self._on_event(self.early.pop(self.n))
+            except Refused as e:
+                self.refused += 1
+                print("remote: refused:", e)
 
     def _want(self, i):
         if self.wanted != i:
@@ -313,6 +337,11 @@ class Sync:
         i = msg["i"]
         line = msg["line"].encode()
         if i > self.n:
+            early = self.early
+            if i not in early and len(early) >= EARLY_MAX and max(early) > i:
+                del early[max(early)]  # the nearest are kept
+            if i in early or len(early) < EARLY_MAX:
+                early[i] = msg
             self._want(self.n)  # a gap: the missing range first
             return
         by = author(line, i)
@@ -326,12 +355,16 @@ class Sync:
             return  # a duplicate (QoS redelivery, a republish, the retained log)
         crc = line_crc(line, self.crc())
         if crc != msg["crc"]:
-            # the sender's log before i differs from ours: ask for it all to find where
-            self.diverged += 1
-            print("remote: logs differ before line %d: asking for the whole log" % i)
-            self.host.note("logs differ: checking")
-            self.wanted = -1
-            self._want(1)
+            # the sender's log before i differs from ours: ask for it all to find where,
+            # once a tick (every line it sends back would ask again, and so on: two boards
+            # with two games under one code filled a board's heap with the answers)
+            if not self.asked_all:
+                self.asked_all = True
+                self.diverged += 1
+                print("remote: logs differ before line %d: asking for the whole log" % i)
+                self.host.note("logs differ: checking")
+                self.wanted = -1
+                self._want(1)
             return
         why = self.host.apply(line)
         if why:

@@ -529,7 +529,7 @@ def remote_play(loop, config):
         app._refresh()
         return None  # the board plays at its own table
     r = config["remote"]
-    if loop.app.join(r["game"], r.get("seat")) is None:
+    if loop.app.join(r["game"], r.get("seat"), True) is None:
         return None  # not a game played remotely: the display says so
     from .link import Link
 

@@ -26,6 +26,18 @@ from .ui import CONFIRMS, title
 
 NAMES = {"white": "White", "black": "Black"}
 ROWS = 4  # the display's rows under Kahuna's score table (App.message)
+# The broker keeps one connection per seat: a second board or page with this
+# seat's settings takes it, and each takes it back in turn. So a board with a
+# link says nothing and makes no move until its link has stayed up TAKEN_MS
+# (it is "sure"); the one that came last sees its link cut soon after it came
+# up, twice, and gives way: a try every HOLD_MS until a link of its stays up.
+TAKEN_MS = 5000
+TAKEN_TIMES = 2
+HOLD_MS = 30000
+
+
+def _age(now, then):
+    return (now - then) & 0x3FFFFFFF  # MicroPython's ticks_ms wraps at 2**30
 
 
 def _fitting(text):
@@ -86,7 +98,7 @@ def _op(line):
 
 
 class Seat:
-    def __init__(self, app, code, seat):
+    def __init__(self, app, code, seat, linked=False):
         self.app = app
         self.code = code
         self.seat = seat
@@ -100,6 +112,11 @@ class Seat:
         self.asked = -1  # the other board asked to undo at this log length
         self.away = ""  # e.g. "Black offline - waiting"
         self.linked = True  # the link (link.py) says when the broker is out of reach
+        self.up_at = None  # when the link last came up (ms), while it is up
+        self.cuts = 0  # links in a row the broker cut within TAKEN_MS
+        self.taken = False  # this seat's settings are in use on another board or page
+        self.sure = not linked  # no other board or page has this seat: a link must show it (TAKEN_MS)
+        self.nonce = None  # black's part of the seed, for white's deal
         # The deal (docs/rules.md): white commits to its part (a hash), black then shows
         # its part, white deals the header with both parts; black checks it.
         self.part = self.commit = None
@@ -107,15 +124,59 @@ class Seat:
             self._part()
             if seat == "white":
                 self.sync.extra = {"commit": sha(self.part)}
+                self._deal_now()
 
     @property
     def waiting(self):
         """A line under the game while the other seat or the broker is away."""
-        return self.away if self.linked else "no broker - retrying"
+        if self.taken:
+            return "%s: in use elsewhere" % _name(self.seat)
+        if not self.linked:
+            return "no broker - retrying"
+        return self.away if self.sure else "joining the game"
 
-    def online(self, linked):
+    def online(self, linked, now=0):
+        """The link came up or went down at now (ms); returns how long to wait
+        before the next try, at least (ms): HOLD_MS while the seat is taken."""
+        if linked:
+            self.up_at = now
+            if self.sure:
+                self.sync.hello()
+        elif self.up_at is not None:
+            short = _age(now, self.up_at) < TAKEN_MS
+            self.cuts = self.cuts + 1 if short else 0
+            self.sure = self.sure and not short
+            self.up_at = None
+            if not self.sure:
+                del self.sync.outbox[:]  # (nothing goes out until hello, which says it all again)
+            if self.cuts >= TAKEN_TIMES and not self.taken:
+                self.taken = True
+                print("remote: the broker cut this link %d times just after it came up: %s's settings are in "
+                      "use on another board or page; this one waits (a try every %d s)"
+                      % (self.cuts, _name(self.seat), HOLD_MS // 1000))
         self.linked = linked
         self.app._refresh()
+        return HOLD_MS if self.taken else 0
+
+    def steady(self, now):
+        """Call while the link is up: once up TAKEN_MS, the seat is this board's."""
+        if self.sure or self.up_at is None or _age(now, self.up_at) < TAKEN_MS:
+            return
+        self.sure = True
+        self.cuts = 0
+        if self.taken:
+            self.taken = False
+            print("remote: the link stays up: %s plays here again" % _name(self.seat))
+        del self.sync.outbox[:]  # what piled up unsure: hello says it all again
+        self.sync.hello()
+        self._deal_now()
+        self.app._refresh()
+
+    def _unsure(self):
+        if self.taken:
+            return "%s is open on another board or page: close it there; this one tries again every %d s" % (
+                _name(self.seat), HOLD_MS // 1000)
+        return "joining the game: moves in a moment"
 
     def _part(self):
         """This board's part of the seed (and white's commitment, once seen), kept in a
@@ -150,13 +211,26 @@ class Seat:
             self.sync.extra = {"nonce": self.part}
             self.sync.state()
         if self.seat == "white" and _text_hex(msg.get("nonce"), 16):
-            deal = {"white": self.part, "black": msg["nonce"]}
-            app.remote = None  # new_game refuses in a remote game; this is its start
-            app.new_game(self.code, deal_seed(self.part, msg["nonce"]), deal)
-            app.remote = self
+            self.nonce = msg["nonce"]
+            self._deal_now()
+
+    def _deal_now(self):
+        """White, with no game yet, deals it once sure of its seat: a second board
+        with white's settings takes the game the broker keeps instead of dealing
+        another one under its code. A header with a seed needs black's part."""
+        app = self.app
+        if not self.sure or app.game is not None or self.seat != "white":
+            return
+        header = app.header()
+        app.remote = None  # new_game refuses in a remote game; this is its start
+        if "seed" not in header:
+            app.new_game(self.code)
+        elif self.nonce is not None:
+            app.new_game(self.code, deal_seed(self.part, self.nonce), {"white": self.part, "black": self.nonce})
+        app.remote = self
+        if app.game is not None:
             self.sync.extra = {}
-            if app.game is not None:
-                self.sync.local(app.store.read()[0])
+            self.sync.local(app.store.read()[0])
 
     def fair(self, header):
         """None if the header's seed is the deal of both parts, else why not."""
@@ -188,6 +262,10 @@ class Seat:
         """None if this board may make the event now, else why not."""
         if event.get("op") in CONFIRMS:
             return None
+        if not self.sure:
+            return self._unsure()
+        if self.sync.behind():  # (a move now could not follow the other board's lines)
+            return "catching up with the other board: a moment"
         if self.app.game.over() and event.get("op") != "undo":
             return "the game is over: a new game code starts the next (docs/remote.md)"
         who = self.active()
@@ -225,6 +303,8 @@ class Seat:
     def undo(self):
         """UNDO pressed: an undo event, None (a request went out), or why not (str)."""
         app = self.app
+        if not self.sure:
+            return self._unsure()
         if self.asked == self.sync.n:  # the other board asked: UNDO accepts
             self.asked = -1
             return {"op": "undo"}
@@ -256,7 +336,10 @@ class Seat:
         except log.LogError as e:
             return e.reason
         if self.sync.n == 0:
-            return self.fair(event) or app.remote_begin(line.decode(), event)
+            why = self.fair(event) or app.remote_begin(line.decode(), event)
+            if why is None:
+                self.sync.extra = {}  # (black's part is in the header now: no more to say)
+            return why
         if "op" not in event:
             return 'an event needs an "op"'
         if event["op"] in CONFIRMS:

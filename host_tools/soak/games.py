@@ -15,6 +15,7 @@ class Side:
     """One board without buttons or LEDs: it is its own app and seat for the link."""
 
     pending = ()
+    sure = True  # (no other board has its seat)
 
     def __init__(self, code, seat, creds, header, layout, port):
         self.remote = self
@@ -27,7 +28,12 @@ class Side:
         self.doubled = 0
         self.refused = 0
 
-    def online(self, linked):
+    def online(self, linked, now=0):
+        if linked:
+            self.sync.hello()
+        return 0
+
+    def steady(self, now):
         pass
 
     def receive(self, payload, topic=None):

@@ -5,7 +5,8 @@
 // connection (focus, Enter), then T (TURN). Prints {"log", "state", "errors"}.
 // With URL2 and SEAT2, a second tab of the same browser (the same localStorage)
 // plays that seat too, and both tabs are reloaded once half-way; "logs" then
-// has each tab's log. "controls": the first tab's history at event 1 (Continue
+// has each tab's log; with SEAT2 = SEAT the first tab must stop at once ("first":
+// what it shows) and the second plays. "controls": the first tab's history at event 1 (Continue
 // from here off), Load log and Solo off, and New game clicked (no question; the
 // firmware's refusal on the display).
 // Usage: node tests/browser/remote_driver.mjs URL SEAT TARGET [URL2 SEAT2]
@@ -52,8 +53,15 @@ async function play(page, seat) { // one move of this seat's, if it has one
 try {
   const tabs = [[await open(context.pages()[0] || (await context.newPage()), url), seat]];
   if (url2) tabs.push([await open(await context.newPage(), url2), seat2]);
+  let first = null; // the same seat opened again in a second tab: the first stops at once, the second plays
+  if (url2 && seat2 === seat) {
+    const [page] = tabs.shift();
+    await page.waitForTimeout(300);
+    first = await page.evaluate(() => ({ stopped: !document.getElementById("elsewhere").hidden,
+      status: document.getElementById("status").textContent, linked: window.remote.connected() }));
+  }
   const end = Date.now() + 90000;
-  let state = {}, reloaded = !url2;
+  let state = {}, reloaded = !url2 || !!first;
   while (Date.now() < end) {
     const states = [];
     for (const [page, who] of tabs) states.push(await play(page, who));
@@ -88,7 +96,7 @@ try {
   await page.waitForTimeout(300);
   Object.assign(controls, { dialogs, text: await page.evaluate(() => window.sim.text()),
     log: await page.evaluate(() => window.sim.log()) });
-  process.stdout.write(JSON.stringify({ log: logs[0], logs, state, errors, controls }));
+  process.stdout.write(JSON.stringify({ log: logs[0], logs, state, errors, controls, first }));
 } finally {
   await context.close();
   fs.rmSync(profile, { recursive: true, force: true });

@@ -478,9 +478,39 @@ def long_code():
     return out
 
 
+def taken_elsewhere():
+    """A second board or page with white's settings: the broker keeps one link per
+    seat, so each takes it from the other in turn. The one whose link the broker
+    cuts twice just after it came up gives way: its moves are refused and it tries
+    again every 30 s, until a link of its stays up 5 s (the other one closed)."""
+    wire, w, b = pair()
+    seat = w.app.remote
+    mover = "ALOA-BARI" if first(w) == "white" else "TURN"  # (black's first: TURN refuses as its move)
+    waits = [seat.online(True, 1000), seat.online(False, 7000)]  # up 6 s: the network, not another board
+    waits += [seat.online(True, 0x3FFFFF00), seat.online(False, 0x200)]  # up 0.5 s, across ticks_ms's wrap
+    out = {"waits": waits, "after one": seat.taken}
+    waits += [seat.online(True, 1000), seat.online(False, 1900)]
+    out["taken"] = seat.taken
+    w.wait(10)
+    out["lines"] = w.lines()[-2:]
+    out["press"] = w.press("ALOA-BARI").app.said
+    w.wait(800)
+    out["undo"] = w.press("UNDO").app.said
+    w.wait(800)
+    seat.online(True, 31900)
+    seat.steady(36000)  # up 4.1 s: still waiting
+    out["at 4.1 s"] = seat.taken
+    seat.steady(36900)
+    out["at 5 s"] = [seat.taken, seat.waiting]
+    w.press(mover)
+    wire.pump()
+    out["n"] = same(w, b)
+    return out
+
+
 def run_all():
     return {"long_code": long_code(), "cards_hidden": cards_hidden(), "unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
             "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across(), "game_over": game_over(),
             "free_stick": free_stick(), "not_kahuna": not_kahuna(), "bad_configs": bad_configs(),
             "damaged_part": damaged_part(), "another_header": another_header(),
-            "own_older_line": own_older_line()}
+            "own_older_line": own_older_line(), "taken_elsewhere": taken_elsewhere()}

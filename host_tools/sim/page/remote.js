@@ -9,6 +9,8 @@ import mqttModule from "/mqtt/mqtt.esm.js";
 const mqtt = mqttModule.connect ? mqttModule : mqttModule.default;
 
 const OUTBOX_MS = 20;
+const RECONNECT_MS = 1000;
+const now = () => Math.floor(performance.now()) & 0x3fffffff; // (the seat's clock wraps as ticks_ms)
 
 export async function join(mp, name, params) {
   mp.FS.writeFile("/remote_glue.py", await (await fetch("remote_glue.py")).text());
@@ -20,22 +22,23 @@ export async function join(mp, name, params) {
     username: params.get("user") || undefined,
     password: params.get("password") || undefined,
     clientId: `kc-${params.get("remote")}-${seat || "watch" + Math.floor(Math.random() * 1e6)}`,
-    keepalive: 10, reconnectPeriod: 1000, protocolVersion: 4, clean: true,
+    keepalive: 10, reconnectPeriod: RECONNECT_MS, protocolVersion: 4, clean: true,
   };
   if (setup.will) options.will = { topic: setup.will[0], payload: setup.will[1], retain: true, qos: 0 };
   const client = mqtt.connect(params.get("broker") || "ws://127.0.0.1:9001", options);
   client.on("connect", () => {
     for (const t of setup.topics) client.subscribe(t);
-    rg.online(name, true);
-    rg.hello(name);
+    rg.online(name, true, now());
   });
-  client.on("close", () => rg.online(name, false));
+  // a seat open elsewhere too (the broker keeps one link per seat): the firmware says how long to wait
+  client.on("close", () => { client.options.reconnectPeriod = Math.max(RECONNECT_MS, rg.online(name, false, now())); });
   client.on("error", (e) => console.warn("remote:", e.message)); // e.g. not authorised; it retries
   client.on("message", (topic, payload) => rg.receive(name, topic, new TextDecoder().decode(payload)));
   setInterval(() => {
     if (!client.connected) return;
-    for (const [t, p, retain] of JSON.parse(rg.outbox(name))) client.publish(t, p, { retain, qos: 0 });
+    for (const [t, p, retain] of JSON.parse(rg.outbox(name, now()))) client.publish(t, p, { retain, qos: 0 });
   }, OUTBOX_MS);
-  window.remote = { state: () => JSON.parse(rg.state(name)), connected: () => client.connected };
+  window.remote = { state: () => JSON.parse(rg.state(name)), connected: () => client.connected,
+    stop: () => client.end(true) }; // (a tab that stops for another: sim.js)
   return true;
 }

@@ -40,31 +40,32 @@ def join(name, code, seat):
         app._say("remote=%s&seat=%s: %s: no remote play (docs/remote.md)" % (code, seat, problem))
         app._refresh()
         return json.dumps({"refused": app.said})
-    if app.join(code, seat or None) is None:
+    if app.join(code, seat or None, True) is None:
         return json.dumps({"refused": app.said})  # not a game played remotely (app.join)
     sync = app.remote.sync
     will = sync.will() if sync.seat else None
     return json.dumps({"topics": sync.topics(), "will": [will[0], will[1].decode()] if will else None})
 
 
-def hello(name):
-    _app(name).remote.sync.hello()
-
-
-def online(name, linked):
-    _app(name).remote.online(bool(linked))
+def online(name, linked, now):
+    """The link came up or went down at the page's clock now (ms); the least wait
+    before the next try (ms): long while this seat is open elsewhere (seat.py)."""
+    return _app(name).remote.online(bool(linked), now)
 
 
 def receive(name, topic, payload):
     _app(name).remote.receive(payload.encode(), topic)
 
 
-def outbox(name):
-    """What to publish now (JSON [[topic, payload, retain], ...]): only once the log is saved."""
+def outbox(name, now):
+    """What to publish now (JSON [[topic, payload, retain], ...]): only once the log
+    is saved, and once this seat is surely the page's (seat.py)."""
     app = _app(name)
-    sync = app.remote.sync
+    seat = app.remote
+    sync = seat.sync
     sync.tick()
-    if app.pending or not sync.outbox:
+    seat.steady(now)
+    if app.pending or not seat.sure or not sync.outbox:
         return "[]"
     out = [[t, p.decode(), r] for t, p, r in sync.outbox]
     del sync.outbox[:]

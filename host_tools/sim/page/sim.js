@@ -148,15 +148,29 @@ function restore() {
 // Another tab or window of this browser plays the same board and has saved
 // it: its game is the newer one. This tab stops, so that nothing done here
 // can overwrite it; "Play here" reloads the page from that save.
+// A remote game's seat opened in another tab stops this one at once: the broker
+// keeps one link per seat, and the two tabs would take it from each other.
 let elsewhere = false;
+const OPEN_KEY = storeKey + "/open", tabId = Math.random().toString(36).slice(2);
 window.addEventListener("storage", (e) => {
-  if (e.key !== storeKey || elsewhere || e.newValue === null || e.newValue === saved) return;
+  if (elsewhere || e.newValue === null) return;
+  if (e.key === OPEN_KEY ? e.newValue === tabId : e.key !== storeKey || e.newValue === saved) return;
   elsewhere = true;
   if (audio && gain) gain.gain.setValueAtTime(0, audio.currentTime); // a tone under way stops with the tab
+  if (window.remote) window.remote.stop();
   $("elsewhere").hidden = false;
   document.body.classList.add("elsewhere");
   status("stopped: this game goes on in another tab", true);
 });
+
+function claimSeat() {
+  const seat = params.get("seat");
+  if (!params.has("remote") || !seat || seat === "watch") return;
+  try { // (the other tabs hear it set; nothing is kept)
+    localStorage.setItem(OPEN_KEY, tabId);
+    localStorage.removeItem(OPEN_KEY);
+  } catch { /* full: the seat's link sorts it out (seat.py) */ }
+}
 
 function currentLog() {
   // the firmware's store assembles the running game's pieces into one log
@@ -907,6 +921,7 @@ async function main() {
   $("board").setAttribute("aria-label", JSON.parse(glue.titles())[layoutName] + " board");
   setupNamesToggle();
   $("play-here").onclick = () => location.reload();
+  claimSeat();
   restore();
   glue.boot(LIVE, layoutName, LIVE_DIR, seed, nowMs());
   const joined = params.has("remote") && await (await import("./remote.js")).join(mp, LIVE, params); // remote play (docs/remote.md)
