@@ -149,7 +149,7 @@ class Seat:
             self.up_at = None
             if not self.sure:
                 del self.sync.outbox[:]  # (nothing goes out until hello, which says it all again)
-            if self.cuts >= TAKEN_TIMES and not self.taken:
+            if self.cuts >= TAKEN_TIMES and self.seat and not self.taken:  # (a spectator's id is its own)
                 self.taken = True
                 print("remote: the broker cut this link %d times just after it came up: %s's settings are in "
                       "use on another board or page; this one waits (a try every %d s)"
