@@ -97,7 +97,7 @@ def test_a_second_board_with_the_same_seat_gives_way_and_takes_over_once_the_fir
     at every try, 4 times a second, and each dealt a game of its own). Once the
     first is gone, it plays the game on. (Times shorter than a board's 5 s and 30 s.)"""
     broker, started = rig
-    seat_ms, more = (1000, 2500), TARGET + 4
+    seat_ms, more = (1500, 4000), TARGET + 4
     w = Board(tmp_path / "white", broker.remote(CODE, "white"), TARGET, seat_ms=seat_ms)
     b = Board(tmp_path / "black", broker.remote(CODE, "black"), more, seed=5, seat_ms=seat_ms)
     started += [w, b]
