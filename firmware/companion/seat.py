@@ -229,6 +229,7 @@ class Seat:
             app.new_game(self.code, deal_seed(self.part, self.nonce), {"white": self.part, "black": self.nonce})
         app.remote = self
         if app.game is not None:
+            self.own(app.ui)  # (its start ran without the seat: the other's hand stayed in view here)
             self.sync.extra = {}
             self.sync.local(app.store.read()[0])
 

@@ -295,6 +295,10 @@ def cards_hidden():
     gw, gb = w.app.game, b.app.game
     out["after"] = [same(w, b), other.app.said, gw.s[:gw.real_at] == gb.s[:gb.real_at]]  # the rules' state
     out["log"] = w.log()[1:]
+    for d in (mover, other):  # the other player to play now: its hand on its board only
+        d.wait(800)
+        d.press("TURN", long=True)
+    out["then"] = [w.lines()[5], b.lines()[5], w.app.ui.mine, b.app.ui.mine]
     return out
 
 
