@@ -346,3 +346,8 @@ def test_a_second_board_with_the_same_seat_gives_way_until_the_first_is_gone(res
         "waits": [0, 0, 0, 0, 0, 30000], "after one": False, "taken": True,  # a long link's cut does not count
         "lines": ["White: in use", "elsewhere"], "press": elsewhere, "undo": elsewhere,
         "at 4.1 s": True, "at 5 s": [False, ""], "n": 2}  # then its move goes out as any
+
+
+def test_a_copy_of_a_line_under_another_index_does_not_cut_a_boards_own_line(results):
+    # (before: black cut its own line 3 for it and stalled at 3 lines, its line lost from its flash)
+    assert results["misplaced_copy"] == {"n": 6, "kept": True}

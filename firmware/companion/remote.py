@@ -321,12 +321,16 @@ class Sync:
         return msg
 
     def _take_early(self):
-        while self.n in self.early:
+        early = self.early
+        while self.n in early:
             try:
-                self._on_event(self.early.pop(self.n))
+                self._on_event(early.pop(self.n))
             except Refused as e:
                 self.refused += 1
                 print("remote: refused:", e)
+        if early:  # a line taken another way before its early copy's turn: the copy goes
+            for i in [i for i in early if i < self.n]:
+                del early[i]
 
     def _want(self, i):
         if self.wanted != i:
@@ -355,22 +359,25 @@ class Sync:
             return  # a duplicate (QoS redelivery, a republish, the retained log)
         crc = line_crc(line, self.crc())
         if crc != msg["crc"]:
-            # the sender's log before i differs from ours: ask for it all to find where,
-            # once a tick (every line it sends back would ask again, and so on: two boards
-            # with two games under one code filled a board's heap with the answers)
-            if not self.asked_all:
-                self.asked_all = True
-                self.diverged += 1
-                print("remote: logs differ before line %d: asking for the whole log" % i)
-                self.host.note("logs differ: checking")
-                self.wanted = -1
-                self._want(1)
+            self._ask_all(i)
             return
         why = self.host.apply(line)
         if why:
             raise Refused("line %d: %s" % (i, why))
         self._add(line)
         self.wanted = -1
+
+    def _ask_all(self, i):
+        """The sender's log before line i differs from ours: ask for it all to find
+        where, once a tick (every line it sends back would ask again, and so on: two
+        boards with two games under one code filled a board's heap with the answers)."""
+        if not self.asked_all:
+            self.asked_all = True
+            self.diverged += 1
+            print("remote: logs differ before line %d: asking for the whole log" % i)
+            self.host.note("logs differ: checking")
+            self.wanted = -1
+            self._want(1)
 
     def _diverged(self, i, msg, line):
         """Two versions of line i: the one its author published wins (white's if both
@@ -387,6 +394,9 @@ class Sync:
         if mine == self.seat and self.seat == "white":
             self.host.note("logs differ at move %d: ours stands" % i)
             self.republish(i)
+            return
+        if line_crc(line, self.crc(i)) != msg["crc"]:
+            self._ask_all(i)  # its log before i is not ours: no cut until we know where they part
             return
         self.host.cut(i)
         del self.lines[i:]

@@ -231,6 +231,28 @@ def divergence():
     return {"n": same(w, b), "said": other.app.said, "diverged": sync.diverged}
 
 
+def misplaced_copy():
+    """A copy of a line of white's sent again under another index, where black's own
+    line stands: black cut its own line for it (white's wins a fork), then could
+    not get it back (only its maker's copy is taken) and the game stalled. A fork is
+    healed only where the sender's log before it is ours."""
+    wire, w, b = pair()
+    boards = {"white": w, "black": b}
+    for m in ["ALOA-BARI", "TURN", "HUNA-ELAI", "TURN"]:
+        boards[first(w)].press(m)
+        wire.pump()
+    lines = [json.loads(x) for x in w.log_lines()[1:]]
+    i = 1 + [e["by"] for e in lines].index("black")  # black's first line
+    k = 1 + [e["by"] for e in lines].index("white")
+    msg = json.loads(wire.retained["kc/%s/white/log/%d" % (CODE, k)])
+    msg["i"] = i
+    b.app.remote.receive(json.dumps(msg).encode(), "kc/%s/white/log/%d" % (CODE, i))
+    wire.pump()
+    boards[first(w)].press("COCO-GOLA")  # the game goes on
+    wire.pump()
+    return {"n": same(w, b), "kept": b.log()[i] == lines[i - 1]}
+
+
 def undo_across():
     wire, w, b = pair()
     mover, other = (w, b) if first(w) == "white" else (b, w)
@@ -517,4 +539,5 @@ def run_all():
             "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across(), "game_over": game_over(),
             "free_stick": free_stick(), "not_kahuna": not_kahuna(), "bad_configs": bad_configs(),
             "damaged_part": damaged_part(), "another_header": another_header(),
-            "own_older_line": own_older_line(), "taken_elsewhere": taken_elsewhere()}
+            "own_older_line": own_older_line(), "taken_elsewhere": taken_elsewhere(),
+            "misplaced_copy": misplaced_copy()}
