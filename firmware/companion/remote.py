@@ -235,15 +235,14 @@ class Sync:
         is out of step, and the missing range asked for again while a peer is ahead, so
         that a lost message (say the end of a turn, or a want) never stalls the game."""
         self.asked_all = False
-        behind = apart = False
+        apart = False
         for seat in self.peers:
             on, n = self.peers[seat]
             if on and n >= 0 and seat != WATCH:
                 apart = apart or n != self.n
-                behind = behind or n > self.n
         if self.announced != self.n or apart:
             self.state()
-        if behind:
+        if self.behind():
             self.wanted = -1
             self._want(self.n)
 

@@ -20,6 +20,7 @@ from binascii import hexlify
 
 from .core import Illegal
 from .core import log
+from .hal.buttons import age
 from .remote import Sync
 from .text import wrap
 from .ui import CONFIRMS, title
@@ -34,10 +35,6 @@ ROWS = 4  # the display's rows under Kahuna's score table (App.message)
 TAKEN_MS = 5000
 TAKEN_TIMES = 2
 HOLD_MS = 30000
-
-
-def _age(now, then):
-    return (now - then) & 0x3FFFFFFF  # MicroPython's ticks_ms wraps at 2**30
 
 
 def _fitting(text):
@@ -143,7 +140,7 @@ class Seat:
             if self.sure:
                 self.sync.hello()
         elif self.up_at is not None:
-            short = _age(now, self.up_at) < TAKEN_MS
+            short = age(now, self.up_at) < TAKEN_MS
             self.cuts = self.cuts + 1 if short else 0
             self.sure = self.sure and not short
             self.up_at = None
@@ -160,7 +157,7 @@ class Seat:
 
     def steady(self, now):
         """Call while the link is up: once up TAKEN_MS, the seat is this board's."""
-        if self.sure or self.up_at is None or _age(now, self.up_at) < TAKEN_MS:
+        if self.sure or self.up_at is None or age(now, self.up_at) < TAKEN_MS:
             return
         self.sure = True
         self.cuts = 0
