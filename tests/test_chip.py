@@ -122,6 +122,24 @@ def test_at_power_on_the_board_shows_the_saved_game_within_300_ms():
     assert [op for op in again["flash"] if op["at_ms"] > frames[1]["t_ms"]] == []
 
 
+@pytest.mark.parametrize("layout", ["kahuna", "rukuni"])
+def test_a_board_fresh_from_companion_flash_lights_its_new_game_within_300_ms(layout):
+    """`companion flash` gives a board without a game the look of the new game
+    its first boot starts (host_tools/device/look.py): it comes first, and the
+    full boot renders the very same frame (a Kahuna board all dark, Rukuni's
+    six towers lit); the board then plays."""
+    from host_tools.paths import LAYOUTS
+
+    data = json.loads((LAYOUTS / (layout + ".json")).read_text())
+    towers = {str(c["led"]) for c in data.get("cells", ()) if c["name"] in data.get("towers", ())}
+    r = chip.run(game.image.build(layout), BOOT_MS)
+    frames = r["frames"]
+    assert "Traceback" not in r["console"] and frames, r["console"]
+    assert frames[0]["t_ms"] <= 300, [f["t_ms"] for f in frames]
+    assert set(frames[0]["on"]) == towers and all(f["on"] == frames[0]["on"] for f in frames)
+    assert len(towers) == (6 if layout == "rukuni" else 0)
+
+
 STEP_TIMES = b"""import time
 from companion import runloop
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import serial
 
-from companion import pack
+from companion import lit, pack
 from companion.store import Store
 from host_tools.device import connection, flash, mip_package
 from host_tools.device import devices_command as devices_cmd
@@ -96,6 +96,9 @@ def expected_files(tmp):
     out["/config.json"] = b'{"layout": "kahuna", "profile": "pico"}\n'
     out["/board_layouts/checked.txt"] = b"%08x %08x\n" % (zlib.crc32(out["/board_layouts/kahuna.json"]),
                                                          zlib.crc32(out["/board_layouts/profiles/pico.json"]))
+    # a board without a game: its first boot lights the new game's look at once (lit.py): the Pico's
+    # LED pin 28, Kahuna's 39 LEDs all dark (a new game shows no piece), nothing logged yet
+    out["/games/lit.bin"] = lit.pack(28, bytes(3 * 39), out["/board_layouts/checked.txt"].decode().strip(), "new")
     return out
 
 
@@ -215,8 +218,24 @@ def test_flash_makes_the_stores_folder_so_that_the_first_boot_need_not(tmp_path)
     with VirtualDevice(tmp_path / "fs", register=False) as dev:
         proc = companion("flash", "--port", dev.port, "--no-reset")
         assert proc.returncode == 0, proc.stderr
-        assert (tmp_path / "fs/games").is_dir() and not any((tmp_path / "fs/games").iterdir())  # (main.py not run)
+        games = tmp_path / "fs/games"
+        assert games.is_dir() and [p.name for p in games.iterdir()] == [lit.NAME]  # (main.py not run)
         assert "/lib/companion/" + pack.NAME in device_files(tmp_path / "fs")
+
+
+@pytest.mark.parametrize("kept", ["log/00000.jl", "settings.json", "current.jsonl"])
+def test_flash_gives_no_look_to_a_board_that_holds_a_game_or_settings(tmp_path, kept):
+    """Only a board without a game (and at the default settings) gets the new
+    game's look; the old firmware's look of a saved game goes (the new
+    firmware saves its own in quiet time), the game stays."""
+    games = tmp_path / "fs/games"
+    (games / kept).parent.mkdir(parents=True)
+    (games / kept).write_bytes(b'{"game": "kahuna", "layout": "kahuna", "variants": []}\n')
+    (games / lit.NAME).write_bytes(b"the saved game's look")
+    with VirtualDevice(tmp_path / "fs", register=False) as dev:
+        proc = companion("flash", "--port", dev.port, "--no-reset")
+    assert proc.returncode == 0, proc.stderr
+    assert not (games / lit.NAME).exists() and (games / kept).exists()
 
 
 # --- the virtual device itself ---------------------------------------------

@@ -32,6 +32,11 @@ def test_the_written_part_of_a_block_is_found_as_rstrip_finds_it():
     assert (tried, differ, tokens) == (264, 0, 0) and lengths > 60  # (torn, erased inside, empty, full)
 
 
+def test_a_board_without_a_game_shows_the_new_games_look_until_the_game_is_logged():
+    assert ls.new_game_look() == {"no log folder": ["new", [28, True]], "boot renders it": True,
+                                  "header logged": True, "with a log": None}
+
+
 def test_the_store_and_the_look_name_the_same_file():
     from companion import lit, store
 

@@ -6,7 +6,9 @@ log folder's last file with something in it (raw blocks follow pieces; a
 spare block is still empty) and the CRC-32 of its bytes up to the erased
 rest. Any event logged later changes that file, so the token no longer
 matches and the look is not shown; a new game, a repair or a cut removes
-the file besides. At power-on main.py checks the token (a folder listing
+the file besides. A board with nothing logged yet has the token "new": the
+look of the new game boot starts, which `companion flash` writes for a
+board it finds without a game (a board's first boot has a look too). At power-on main.py checks the token (a folder listing
 and a read of one or two 4 KB files) and sends the look to the strip about
 60 ms after reset; the full boot, about half a second later, renders the
 same frame from the log itself.
@@ -24,6 +26,7 @@ from binascii import crc32
 
 MAGIC = b"LIT1"
 NAME = "lit.bin"
+NEW = "new"  # the log token of a board with nothing logged: boot starts a new game
 HAND_PUT = "current.jsonl"  # a log put on the board by hand: its look is not known yet
 SPARE = 16  # a raw block's marker (blocks.MARK): a block with nothing more is a spare
 PAGE = 256  # a flash page
@@ -54,12 +57,13 @@ def unpack(blob, marks, token):
 
 def token(folder):
     """The log folder's last file with something in it and the CRC-32 of its
-    bytes up to the erased rest ("" if there is none)."""
+    bytes up to the erased rest (NEW if there is none: nothing logged yet;
+    "" if the folder cannot be read)."""
     try:
         each = getattr(os, "ilistdir", None)
         names = [e if isinstance(e, str) else e[0] for e in (each(folder) if each else os.listdir(folder))]
     except OSError:
-        return ""
+        return NEW if _missing(folder) else ""  # (no folder: a board fresh from `companion flash`)
     names = sorted((n for n in names if n.endswith(".jl") or n.endswith(".blk")),
                    key=lambda n: (n.endswith(".blk"), n))  # raw blocks follow the pieces
     chunk = bytearray(4 * PAGE)
@@ -67,7 +71,17 @@ def token(folder):
         end, crc = _written_crc(folder + "/" + name, chunk)
         if end > SPARE:  # not a raw block nobody wrote to yet (its marker only)
             return "%s %08x" % (name, crc & 0xFFFFFFFF)
-    return ""
+    return NEW
+
+
+def _missing(folder):
+    """Whether the folder is not there (its parent is read: an error's number
+    is no guide, the WebAssembly port's are Emscripten's)."""
+    parent, name = folder.rsplit("/", 1)
+    try:
+        return name not in os.listdir(parent or "/")
+    except OSError:
+        return False
 
 
 def _written_crc(path, chunk):

@@ -126,8 +126,11 @@ def measure():
     except chip.NoChip as e:
         return {"chip.missing": str(e)}
     f = {}
-    fresh = chip.run(image.build(), BOOT_MS)
+    fresh = chip.run(image.build(), BOOT_MS)  # as flashed: the new game's look (host_tools/device/look.py)
     f["chip.boot_to_light_ms"] = _first(fresh, 0)
+    # a board with settings and no game gets no look from `companion flash`: the full boot's own frame
+    unlooked = chip.run(image.build(extra=[("/games/settings.json", b"{}")]), BOOT_MS)
+    f["chip.boot_to_light_ms.no_look"] = _first(unlooked, 0)
     header, events = random_log(seed=2026, events=300)
     lines = [json.dumps(header)] + [json.dumps(e) for e in events]
     saved = ("/games/current.jsonl", ("\n".join(lines) + "\n").encode())

@@ -1,7 +1,7 @@
 """The emulated Pico's filesystem image: MicroPython's littlefs (v2, the rp2
 port's parameters) holding exactly what `companion flash` copies: the
-compiled firmware, the layout, the profile and /config.json, and the
-folders it makes (/games)."""
+compiled firmware, the layout, the profile and /config.json, the new
+game's look on a board without a game, and the folders it makes (/games)."""
 
 import littlefs
 
@@ -17,7 +17,8 @@ MPY_RP2 = 6 | 3 << 8 | 4 << 10  # sys.implementation._mpy of MicroPython 1.29 on
 def build(layout="kahuna", profile="pico", extra=()):
     """The image's bytes. extra: (path on the board, bytes) pairs, e.g. a saved game."""
     board = flash.BoardData(layout, profile)
-    files = [(f.remote, f.data) for f in flash.firmware_files(board, MPY_RP2, "armv6m")] + list(extra)
+    files = [(f.remote, f.data) for f in flash.firmware_files(board, MPY_RP2, "armv6m")]
+    files += [(f.remote, f.data) for f in flash.first_look(board, [p for p, _ in extra])] + list(extra)
     fs = littlefs.LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, prog_size=PROG_SIZE,
                            read_size=READ_SIZE, lookahead_size=32)
     for remote, data in files:

@@ -17,7 +17,6 @@ import re
 import stat
 import subprocess
 import tempfile
-import zlib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -30,13 +29,13 @@ from companion.seat import refusal
 from ..files import LAYOUT_LIMIT, InputError, read_text
 from ..paths import FIRMWARE, LAYOUTS, PROFILES, known, resolve
 from .connection import DeviceError, connect, disconnect
+from .look import SAVED_LOOK, is_new, marks, new_game_look
 
 PACKAGE = FIRMWARE / "companion"
 SAFE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")  # a layout or profile name that is a file name
 
 # Where things go on the board.
 DEVICE_PACKAGE = "/lib/companion"
-SAVED_LOOK = "/games/lit.bin"  # firmware/companion/lit.py
 # made here: the store would make it at the first boot, with an erase (45 ms) before the first light
 DEVICE_FOLDERS = ("/games",)
 DEVICE_LAYOUT = "/board_layouts/%s.json"
@@ -210,14 +209,20 @@ def firmware_files(board, mpy, arch, source=False, modules=True):
     files.append(File(DEVICE_LAYOUT % layout, layout_data, "layout " + layout))
     files.append(File(DEVICE_PROFILE % profile, profile_data, "profile " + profile))
     # BoardData checked both: the board skips its own check of these very bytes at boot
-    marks = "%08x %08x\n" % (zlib.crc32(layout_data), zlib.crc32(profile_data))
-    files.append(File(DEVICE_CHECKED, marks.encode(), "layout check"))
+    files.append(File(DEVICE_CHECKED, marks(layout_data, profile_data).encode(), "layout check"))
     config = '{"layout": "%s", "profile": "%s"}\n' % (layout, profile)
     extra = getattr(board, "remote", None)
     if extra:  # remote play's settings, secrets included: on the board only (never printed)
         config = json.dumps(dict({"layout": layout, "profile": profile}, **extra)) + "\n"
     files.append(File(DEVICE_CONFIG, config.encode(), "config"))
     return files
+
+
+def first_look(board, board_files):
+    """[File] of the new game's look (look.py) for a board that holds these
+    files, if it holds no game: its first boot lights it at once; else []."""
+    data = new_game_look(board) if is_new(board_files) else None
+    return [File(SAVED_LOOK, data, "the new game's look")] if data else []
 
 
 def remote_settings(path):
@@ -370,6 +375,10 @@ def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source
         check_versions(version, mpy, port, compiled=modules and not source)
         note = saved_game_note(transport, layout)
         files = firmware_files(board, mpy, arch, source, modules)
+        games = remote_files(transport, "/games")
+        files += first_look(board, games)
+        if SAVED_LOOK in games and SAVED_LOOK not in {f.remote for f in files}:
+            transport.fs_rmfile(SAVED_LOOK)  # the old firmware's look of the saved game: the new one saves its own
         wanted = {f.remote for f in files}
         stale = [p for p in remote_files(transport, DEVICE_PACKAGE) if p not in wanted] if modules else []
         for path in stale:  # e.g. an app.py from a --source flash would shadow app.mpy
@@ -395,8 +404,9 @@ def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source
     what = "no modules (frozen)" if not modules else "Python sources" if source else "modules compiled by mpy-cross"
     say("%s %s: MicroPython %s (%s, .mpy v%d)" % ("Deployed to" if changed_only else "Flashed", port,
                                                  ".".join(str(v) for v in version), platform, mpy & 0xFF))
-    say("  copied %d of %d files (%d bytes: %s, main.py, layout %s, profile %s)%s"
-        % (len(written), len(files), sum(len(f.data) for f in written), what, layout, profile,
+    look = ", the new game's look" if any(f.remote == SAVED_LOOK for f in written) else ""
+    say("  copied %d of %d files (%d bytes: %s, main.py, layout %s, profile %s%s)%s"
+        % (len(written), len(files), sum(len(f.data) for f in written), what, layout, profile, look,
            "; %d unchanged" % (len(files) - len(written)) if changed_only else ""))
     say("  verified %d file%s by SHA-256 on the board%s%s"
         % (len(written), "" if len(written) == 1 else "s",

@@ -159,11 +159,33 @@ def written_blocks():
             lengths[want] = 1
             with open(folder + "/00001.blk", "wb") as f:
                 f.write(body)
-            token = "00001.blk %08x" % (crc32(bytes(body)[:want]) & 0xFFFFFFFF) if want > lit.SPARE else ""
+            token = "00001.blk %08x" % (crc32(bytes(body)[:want]) & 0xFFFFFFFF) if want > lit.SPARE else lit.NEW
             tokens += lit.token(folder) != token
     return [tried, differ, len(lengths), tokens]
 
 
+def new_game_look():
+    """A board as `companion flash` leaves one without a game: /games with
+    the new game's look (token lit.NEW) and no log folder. The look is shown,
+    and is the frame the boot's new game renders; once the new game's header
+    is logged it is not shown any more."""
+    root = fresh_dir("lit-new")
+    checked = _checked(root)
+    dark = bytes(3 * 39)  # a new Kahuna game shows no piece
+    with open(root + "/" + lit.NAME, "wb") as f:
+        f.write(lit.pack(PIN, dark, MARKS, lit.NEW))
+    shown = lit.saved(root, checked)
+    out = {"no log folder": [lit.token(root + "/log"), shown and [shown[0], bytes(shown[1]) == dark]]}
+    d = Device(root)
+    out["boot renders it"] = bytes(d.loop.leds.strip.buf) == dark
+    out["header logged"] = lit.token(root + "/log") != lit.NEW
+    with open(root + "/" + lit.NAME, "wb") as f:  # the look of nothing logged, on a board with a log
+        f.write(lit.pack(PIN, dark, MARKS, lit.NEW))
+    out["with a log"] = lit.saved(root, checked)
+    return out
+
+
 def run_all():
     return {"pack": pack_and_damage(), "follows": look_follows_the_game(),
-            "stuck": look_that_cannot_go_keeps_the_game(), "written": written_blocks(), "marks": marks_not_text()}
+            "stuck": look_that_cannot_go_keeps_the_game(), "written": written_blocks(), "marks": marks_not_text(),
+            "new": new_game_look()}
