@@ -238,6 +238,19 @@ def test_flash_gives_no_look_to_a_board_that_holds_a_game_or_settings(tmp_path, 
     assert not (games / lit.NAME).exists() and (games / kept).exists()
 
 
+def test_a_deploy_that_changes_nothing_keeps_the_saved_games_look(tmp_path):
+    games = tmp_path / "fs/games"
+    with VirtualDevice(tmp_path / "fs", register=False) as dev:
+        assert companion("flash", "--port", dev.port, "--no-reset").returncode == 0
+    (games / "log").mkdir()  # the board played, and saved its look
+    (games / "log/00000.jl").write_bytes(b'{"game": "kahuna", "layout": "kahuna", "variants": []}\n')
+    (games / lit.NAME).write_bytes(b"the saved game's look")
+    with VirtualDevice(tmp_path / "fs", register=False) as dev:
+        proc = companion("flash", "--changed", "--port", dev.port, "--no-reset")
+    assert proc.returncode == 0 and "copied 0 of" in proc.stdout, proc.stdout + proc.stderr
+    assert (games / lit.NAME).read_bytes() == b"the saved game's look"
+
+
 # --- the virtual device itself ---------------------------------------------
 def test_virtual_device_speaks_mpremote_fs_errors_soft_reset_and_persists(tmp_path):
     with VirtualDevice(tmp_path / "fs", raw_paste=False, register=False) as dev:  # mpremote falls back

@@ -376,15 +376,16 @@ def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source
         note = saved_game_note(transport, layout)
         files = firmware_files(board, mpy, arch, source, modules)
         games = remote_files(transport, "/games")
-        files += first_look(board, games)
-        if SAVED_LOOK in games and SAVED_LOOK not in {f.remote for f in files}:
-            transport.fs_rmfile(SAVED_LOOK)  # the old firmware's look of the saved game: the new one saves its own
+        if modules:  # (frozen modules: the board's own code, not this checkout's, renders its games)
+            files += first_look(board, games)
         wanted = {f.remote for f in files}
         stale = [p for p in remote_files(transport, DEVICE_PACKAGE) if p not in wanted] if modules else []
         for path in stale:  # e.g. an app.py from a --source flash would shadow app.mpy
             transport.fs_rmfile(path)
         made = set()
         written = [f for f in files if not (changed_only and remote_hash(transport, f.remote) == f.sha256)]
+        if (written or stale) and SAVED_LOOK in games and SAVED_LOOK not in wanted:
+            transport.fs_rmfile(SAVED_LOOK)  # the old firmware's look of the saved game: the new one saves its own
         for f in written:
             write_file(transport, f, made, port)
         for folder in DEVICE_FOLDERS:
