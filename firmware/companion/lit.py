@@ -7,11 +7,12 @@ spare block is still empty) and the CRC-32 of its bytes up to the erased
 rest. Any event logged later changes that file, so the token no longer
 matches and the look is not shown; a new game, a repair or a cut removes
 the file besides. A board with nothing logged yet has the token "new": the
-look of the new game boot starts, which `companion flash` writes for a
-board it finds without a game (a board's first boot has a look too). At power-on main.py checks the token (a folder listing
-and a read of one or two 4 KB files) and sends the look to the strip about
-60 ms after reset; the full boot, about half a second later, renders the
-same frame from the log itself.
+look of the new game boot starts, which `companion flash` writes on a
+board it finds without a game, so a first boot has a look too. At
+power-on main.py checks the token (a folder listing and a read of one or
+two 4 KB files) and sends the look to the strip about 60 ms after reset;
+the full boot, about half a second later, renders the same frame from the
+log itself.
 
 lit.bin: b"LIT1", the LED data pin, the LED count (2 bytes, little
 endian), the length of the marks of the layout and profile and the log

@@ -5,7 +5,8 @@ with mpy-cross for the .mpy version the board's MicroPython reports, copies
 the .mpy files, firmware/main.py, the chosen board layout and hardware
 profile, checks every file's SHA-256 on the board against the local one,
 removes files of an earlier flash that are no longer part of the firmware,
-and soft-resets the board (which starts main.py). With `--changed`
+gives a board without a game its new game's look (look.py), and
+soft-resets the board (which starts main.py). With `--changed`
 (`make deploy`) only files whose hash differs are copied.
 """
 
