@@ -140,6 +140,25 @@ def test_a_board_fresh_from_companion_flash_lights_its_new_game_within_300_ms(la
     assert len(towers) == (6 if layout == "rukuni" else 0)
 
 
+@pytest.mark.parametrize("saved", [False, True])
+def test_a_press_made_while_the_board_shows_its_look_counts(saved):
+    """The board looks ready from its look on (about 60 ms after reset): its
+    PIO sampler starts before the game's boot, and a press made then, before
+    the full boot, is taken by the run loop's first steps (it was lost up to
+    about 0.6 s after reset, 0.7 s with a saved game)."""
+    b = game.buttons()
+    image = game.image.build()
+    if saved:  # a game the board keeps: its look saved in quiet time, then the power cycled
+        played = game.image.build(extra=[game.saved_game([{"op": "place", "at": "ELAI-HUNA"}])])
+        image = chip.run(played, 2500, keep_image=True)["image"]
+    r = chip.run(image, 1600, [(b["ALOA-BARI"], 350, 100)], keep_image=True)
+    assert "Traceback" not in r["console"] and "polling" not in r["console"], r["console"]
+    assert r["frames"][0]["t_ms"] <= 300
+    events = [json.loads(x) for x in game.saved_events(r["image"])[1:]]
+    assert events[-1] == {"op": "place", "at": "ALOA-BARI"}, events
+    assert str(b["ALOA-BARI"]) in r["frames"][-1]["on"]
+
+
 STEP_TIMES = b"""import time
 from companion import runloop
 

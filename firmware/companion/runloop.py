@@ -462,6 +462,9 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
         screen = _screen(board, layouts, (PROFILES.get(sys.platform),))  # the usual display
         return Loop(_halt(boot_problem(e, path)), NoButtons(), NoLeds(), screen)
     board.reserve(profile)
+    from . import lit  # (main.py's: already loaded)
+    if lit.shown is not None:  # the board looks ready: its buttons count from now
+        board.listen(profile)
     marks = checked_marks(layouts + "/checked.txt")
     layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile, profile_crc, marks)
     app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, layouts=layouts,
@@ -485,7 +488,6 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
     loop = Loop(app, buttons, leds, screen, board.buzzer(profile))
     if marks:  # a layout `companion flash` checked: the board's look is saved for the next power-on
         loop.look = (profile["leds"]["pin"], marks)
-        from . import lit  # (main.py's: already loaded)
         if app.store.lit and lit.shown == leds.strip.buf:  # shown at power-on, and still the game's look
             loop.looked = app.version
     board.strip_in_background(leds, profile)

@@ -48,7 +48,7 @@ def buttons(profile):
     if kind == "gpio":
         scanner = GpioScanner([Pin(p, Pin.IN, Pin.PULL_UP) for p in spec["pins"]])
     elif kind == "matrix":
-        sampler = _background(spec)
+        sampler = early or _background(spec)
         if sampler is not None:
             from .sampling import FallbackSampler
 
@@ -95,6 +95,21 @@ def reserve(profile):
             ring = array("i", bytearray(SAMPLER_BUF_BYTES))
         except MemoryError:
             pass  # the sampler tries again itself
+
+
+early = None  # the PIO sampler listen() started before the game's boot
+
+
+def listen(profile):
+    """On a board that already shows its look (lit.py), before the game's
+    boot: the PIO sampler starts now, so that a press made while the board
+    looks ready counts. Its samples wait in its ring (512 ms) and the run
+    loop's first steps take them, each at the time it was made. The board
+    lit by its full boot starts it after that light, as before."""
+    global early
+    spec = profile.get("buttons") if isinstance(profile, dict) else None  # (not checked yet)
+    if isinstance(spec, dict) and spec.get("kind") == "matrix":
+        early = _background(spec)
 
 
 def _background(spec):
