@@ -233,6 +233,16 @@ def page(log_name, header, rows, notes):
     return "\n".join(out) + "\n"
 
 
+def review_page(data, name):
+    """The review page of a log's bytes (the simulator's "Review this game");
+    LogError if the log's dialect refuses a line. A last line without its
+    newline is taken: a page's log is whole."""
+    data = data.replace(b"\r\n", b"\n")  # (a form's field comes with CRLF line ends)
+    lines, tail = split(data if data.endswith(b"\n") else data + b"\n")
+    layout, header, rows, notes = review(lines)
+    return page(name, header, rows, notes)
+
+
 def run(args):
     try:
         lines, tail = split(read_bytes(args.log, "game log"))  # as `companion replay` splits them

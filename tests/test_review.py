@@ -89,3 +89,31 @@ def test_a_damaged_line_is_named_as_companion_replay_names_it(tmp_path):
     res = subprocess.run([sys.executable, "-m", "host_tools.cli", "review", str(cut)], capture_output=True, text=True)
     assert res.returncode == 0 and "line 24 has no newline at its end" in res.stderr, res.stderr
     assert "%3d " % 22 in res.stdout and "%3d " % 23 not in res.stdout
+
+
+def test_the_simulators_server_reviews_a_posted_log():
+    """`companion sim` answers the page's "Review this game" (a form posted to
+    /review, its line ends CRLF as a browser sends them) with the review page;
+    a log it cannot read, with the line and the reason."""
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    from host_tools.review import review_page
+    from tests.browser.simpage import sim_server
+
+    def post(text):
+        body = urllib.parse.urlencode({"log": text.replace("\n", "\r\n")}).encode()
+        try:
+            with urllib.request.urlopen(url + "review", body, timeout=60) as r:
+                return r.status, r.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read().decode()
+
+    text = EXAMPLE.read_text()
+    with sim_server() as url:
+        ok = post(text.rstrip("\n"))  # (the last line's newline is not needed)
+        bad = post(text.splitlines()[0] + "\nnot json at all\n")
+    assert ok == (200, review_page(text.encode(), "the simulator's game"))
+    assert "black loses ALOA; white takes BARI" in ok[1]
+    assert bad[0] == 400 and "The game's log: line 2:" in bad[1]

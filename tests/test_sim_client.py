@@ -113,7 +113,8 @@ def seen(tmp_logs, solo):
         {"viewport": [1280, 860]},
     ]
     for game, name in ENDS.items():
-        steps += [{"fresh": "?layout=%s&seed=7" % game}, {"load": str(LOGS / name)}, {"observe": "end " + game}]
+        steps += [{"fresh": "?layout=%s&seed=7" % game}, {"load": str(LOGS / name)}, {"observe": "end " + game},
+                  {"review": "review " + game}]
         if game == "rukuni":
             steps += [{"screenshot": str(END_SHOT)}, {"axe": "axe end"}]
         steps += [
@@ -222,6 +223,22 @@ def test_the_end_names_the_winner_with_the_breakdown(seen, game):
              "rukuni": "White wins (decided by points)", "duell": "Bison wins (decided by migis)"}[game]
     assert want["result"][0] == first
     assert seen["end " + game]["state"]["turn"].lower() in ("game over", "game over: " + first.split(" (")[0].lower())
+
+
+def test_the_end_of_a_kahuna_game_offers_its_review(seen):
+    """"Review this game" opens the game's `companion review` page in a new tab:
+    every event a row, rated as the command rates it, the board after each."""
+    from host_tools.review import review_page
+
+    with open(LOGS / ENDS["kahuna"], "rb") as f:
+        want = review_page(f.read(), "the simulator's game")
+    got = seen["review kahuna"]["review"]
+    events = len([line for line in (LOGS / ENDS["kahuna"]).read_text().splitlines() if line.strip()]) - 1
+    assert got["h1"] == "Review of the simulator's game" and len(got["rows"]) == events == got["boards"]
+    for row in got["rows"]:  # each row's move, rating and best move as the command's page has them
+        assert "<td>%s</td><td>%s</td>" % (row[0], row[1]) in want and all(cell in want for cell in row[2:])
+    assert any(row[-1] for row in got["rows"])  # (some moves are marked: doubtful or blunder)
+    assert [seen["review " + game]["offered"] for game in ENDS] == [True, False, False, False]  # Kahuna only
 
 
 def test_the_end_breakdowns(seen):

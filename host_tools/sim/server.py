@@ -3,17 +3,23 @@
 The page (host_tools/sim/page/) runs the unmodified firmware in the MicroPython
 WebAssembly port. Everything it needs is served from the project itself:
 the page, the port's files from node_modules, firmware/ and board_layouts/.
-Nothing is fetched from elsewhere, so it works offline.
+Nothing is fetched from elsewhere, so it works offline. A Kahuna game's
+log posted to /review comes back as its `companion review` page.
 """
 
+import html
 import json
 import signal
 import sys
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs
+
+from companion.core.log import LogError
 
 from ..argtypes import port_or_free
 from ..paths import FIRMWARE, LAYOUTS, ROOT
+from ..review import review_page
 
 PAGE = ROOT / "host_tools" / "sim" / "page"
 MPY_PORT = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
@@ -27,6 +33,8 @@ MOUNTS = {
     "/": PAGE,
 }
 SKIP = ("__pycache__",)
+REVIEW_LIMIT = 4 << 20  # bytes of a posted log: a whole game is some 10 KB
+REVIEW_NAME = "the simulator's game"
 
 
 def manifest():
@@ -65,6 +73,29 @@ class Handler(SimpleHTTPRequestHandler):
             self.wfile.write(body)
             return
         SimpleHTTPRequestHandler.do_GET(self)
+
+    def do_POST(self):
+        """/review: the page's "Review this game" (a form with the log, opened in a new tab)."""
+        if self.path.split("?", 1)[0] != "/review":
+            self.send_error(404, "nothing to post here")
+            return
+        size = int(self.headers.get("Content-Length") or 0)
+        if size > REVIEW_LIMIT:
+            self.send_error(413, "a log of over %d bytes is not reviewed here: use companion review" % REVIEW_LIMIT)
+            return
+        form = parse_qs(self.rfile.read(size).decode("utf-8", "replace"))
+        try:
+            status, body = 200, review_page(form.get("log", [""])[0].encode(), REVIEW_NAME)
+        except LogError as e:
+            status = 400
+            body = ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>No review</title></head><body>"
+                    "<h1>No review</h1><p>The game's log: %s</p></body></html>\n" % html.escape(str(e)))
+        data = body.encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
 
     def end_headers(self):
         # The firmware changes while people work on it: never serve a stale copy.

@@ -367,6 +367,19 @@ try {
       await page.setInputFiles("#load", step.load);
       await page.waitForFunction((v) => window.sim.mode === "live" && +document.body.dataset.refreshes > v, before);
     }
+    else if (step.review) { // the end's "Review this game": the review opens in a new tab
+      const offered = await page.isVisible("#review-form");
+      let review = null;
+      if (offered) {
+        const [tab] = await Promise.all([context.waitForEvent("page"), page.click("#review-form button")]);
+        await tab.waitForLoadState();
+        review = await tab.evaluate(() => ({ title: document.title, h1: document.querySelector("h1").textContent,
+          rows: [...document.querySelectorAll("table tr")].slice(1).map((r) => r.innerText.split("\t")),
+          boards: document.querySelectorAll("details svg").length }));
+        await tab.close();
+      }
+      observations.push({ label: step.review, offered, review });
+    }
     else if (step.download) {
       const [dl] = await Promise.all([page.waitForEvent("download"), page.click(step.download === true ? "#download" : step.download)]);
       observations.push({ label: "download", name: dl.suggestedFilename(), text: fs.readFileSync(await dl.path(), "utf8") });

@@ -301,6 +301,7 @@ function drawState() {
   const result = (s.result || []).concat(s.result?.length && mode === LIVE ? gameWords().scorings : []);
   fill("result", result);
   $("result-box").hidden = !result.length;
+  $("review-form").hidden = !(result.length && mode === LIVE && JSON.parse(logLines()[0] || "{}").game === "kahuna");
   fill("legend", s.legend || []);
   if (s.title) document.title = s.title + " – companion simulator";
 }
@@ -847,6 +848,8 @@ function setupFiles() {
     ev.target.value = "";
   };
   $("history").oninput = (ev) => showStep(+ev.target.value);
+  // the game's review (`companion review`, host_tools/review.py): the server rates the log
+  $("review-form").onsubmit = () => { $("review-log").value = currentLog(); };
   // Kahuna: a solo game against the device opponent, at once (the firmware's
   // menu has the same as Cards: solo W); ?seed=N fixes the shuffle
   $("solo").hidden = layoutName !== "kahuna";
