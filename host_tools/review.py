@@ -238,7 +238,7 @@ def review_page(data, name):
     LogError if the log's dialect refuses a line. A last line without its
     newline is taken: a page's log is whole."""
     data = data.replace(b"\r\n", b"\n")  # (a form's field comes with CRLF line ends)
-    lines, tail = split(data if data.endswith(b"\n") else data + b"\n")
+    lines = split(data if data.endswith(b"\n") else data + b"\n")[0]
     layout, header, rows, notes = review(lines)
     return page(name, header, rows, notes)
 

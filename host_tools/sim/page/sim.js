@@ -301,7 +301,7 @@ function drawState() {
   const result = (s.result || []).concat(s.result?.length && mode === LIVE ? gameWords().scorings : []);
   fill("result", result);
   $("result-box").hidden = !result.length;
-  $("review-form").hidden = !(result.length && mode === LIVE && JSON.parse(logLines()[0] || "{}").game === "kahuna");
+  $("review-form").hidden = !(result.length && mode === LIVE && gameOfLog() === "kahuna");
   fill("legend", s.legend || []);
   if (s.title) document.title = s.title + " – companion simulator";
 }
@@ -661,6 +661,10 @@ function download(name, text) {
 
 function logLines() {
   return currentLog().split("\n").filter((l) => l.trim());
+}
+
+function gameOfLog() { // the running game's, from its header line
+  try { return JSON.parse(logLines()[0] || "{}").game; } catch { return undefined; }
 }
 
 // The game in words, one sentence per log line (the firmware's ui/words.py,
