@@ -86,9 +86,7 @@ def reserve(profile):
     longer have after the game's boot (the sampler then failed with a
     MemoryError, and the buttons were scanned by polling)."""
     global ring
-    spec = profile.get("buttons") if isinstance(profile, dict) else None  # (not checked yet)
-    if sys.platform == "rp2" and isinstance(spec, dict) and spec.get("kind") == "matrix" \
-            and spec.get("sampler") != "polled":
+    if _sampled(profile) is not None:
         from array import array
 
         try:
@@ -107,9 +105,20 @@ def listen(profile):
     loop's first steps take them, each at the time it was made. The board
     lit by its full boot starts it after that light, as before."""
     global early
-    spec = profile.get("buttons") if isinstance(profile, dict) else None  # (not checked yet)
-    if isinstance(spec, dict) and spec.get("kind") == "matrix":
+    spec = _sampled(profile)
+    if spec is not None:
         early = _background(spec)
+
+
+def _sampled(profile):
+    """The profile's button matrix if the PIO sampler is to read it (an
+    RP2040, and not "sampler": "polled"), else None. The profile is not
+    checked yet when boot asks."""
+    spec = profile.get("buttons") if isinstance(profile, dict) else None
+    if sys.platform == "rp2" and isinstance(spec, dict) and spec.get("kind") == "matrix" \
+            and spec.get("sampler") != "polled":
+        return spec
+    return None
 
 
 def _background(spec):
