@@ -18,7 +18,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from companion.remote import code_problem
+from companion.remote.protocol import code_problem
 
 from .argtypes import port
 

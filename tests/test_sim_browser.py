@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from companion.frame import BLINK, FAST, PLAYER, STEADY
+from companion.hal.frame import BLINK, FAST, PLAYER, STEADY
 from tests.browser.simpage import ROOT, SHOTS, drive, needs_browser, sim_server, update_image
 from tests.scenarios.device import Device, fresh_dir
 from tests.scenarios.kahuna_scenarios import SETUP

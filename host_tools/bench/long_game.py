@@ -36,7 +36,7 @@ TARGETS = {"long.free_drop": 1024, "long.memory_errors": 0}
 PLAY = """
 import sys, gc, json, time
 sys.path.insert(0, %(mpy)r)
-from companion.runloop import start_sim
+from companion.boot import start_sim
 loop = start_sim('kahuna', %(games)r, %(layouts)r, lambda: 1)
 app = loop.app
 assert app.game is not None and app.game.events_in_effect() == 0, 'the header was not taken'

@@ -5,7 +5,7 @@ log through an in-memory broker that can drop, repeat and hold back messages
 import json
 import os
 
-from companion import remote
+from companion.remote import protocol as remote
 
 from .device import Device, fresh_dir
 
@@ -282,7 +282,7 @@ def undo_across():
 
 def unfair_deal():
     """Black takes a header only if its seed is the deal of both parts, white's as committed."""
-    from companion.seat import deal_seed
+    from companion.remote.seat import deal_seed
 
     wire, w, b = pair()
     seat = b.app.remote
@@ -397,7 +397,7 @@ def bad_configs():
     object, or whose layout or profile is not a name, gives the defaults; one
     an editor began with a byte order mark is read; a
     "remote" entry that cannot join says why and the board plays on here."""
-    from companion.runloop import device_config, remote_play
+    from companion.boot import device_config, remote_play
 
     root = fresh_dir("remote-config")
     out = {"files": []}

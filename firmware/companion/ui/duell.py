@@ -16,7 +16,7 @@ says the stones lie as the game says. See docs/duell.md.
 """
 
 from ..core.duell import PLACE, DUEL, SWAP, PLACED, PLAYERS, site_name, stones_left_in_turn
-from ..frame import PLAYER, YELLOW, DIM, STEADY, BLINK, FAST, PULSE
+from ..hal.frame import PLAYER, YELLOW, DIM, STEADY, BLINK, FAST, PULSE
 from ..hal.buttons import age
 from . import controls, todo_event, todo_lines
 

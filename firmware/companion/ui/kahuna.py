@@ -8,7 +8,7 @@ and ends the turn.
 """
 
 from ..core.kahuna import ROUND, SETUP, FINAL, STICKS_EACH
-from ..frame import PLAYER, BLINK, FAST, PULSE
+from ..hal.frame import PLAYER, BLINK, FAST, PULSE
 from . import CONFIRMS, IslandCheck, controls, island_elements, todo_event, todo_lines
 
 OPTIONS = (

@@ -10,7 +10,7 @@ When the game is over, TURN (or any cell) shows the groups one by one.
 """
 
 from ..core.rukuni import TOWER, MOVE, SET
-from ..frame import Frame, PLAYER, YELLOW, DIM, BLINK, FAST, PULSE
+from ..hal.frame import Frame, PLAYER, YELLOW, DIM, BLINK, FAST, PULSE
 from . import controls, todo_event, todo_lines, piece_text
 
 OPTIONS = (

@@ -5,7 +5,7 @@
 import json
 
 import sim_glue
-from companion.remote import config_problem
+from companion.remote.protocol import config_problem
 
 
 def _app(name):

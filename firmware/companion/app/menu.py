@@ -5,7 +5,7 @@ the line's value (or starts the new game), UNDO goes back to the game. The
 settings are kept on flash (settings.py); the options describe the next
 game's log header."""
 
-from . import ui as uis
+from .. import ui as uis
 from .tones import ACCEPTED
 
 LEVELS = (16, 40, 80, 150, 255)  # the LEDs' brightness settings, 1..5

@@ -7,7 +7,7 @@ island and its connections, or a row), lighting only what should stand
 there: TURN or MENU the next step, UNDO stops. Any other press skips the
 offer and acts as usual (the players play on)."""
 
-from .frame import DIM
+from ..hal.frame import DIM
 
 
 class BoardCheck:

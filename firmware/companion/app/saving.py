@@ -2,8 +2,8 @@
 light, quiet-time work (merging, checkpoints) when nobody presses, and
 what the display says when the flash cannot take them."""
 
-from .store import ENOSPC
-from .text import wrap
+from ..store.log_store import ENOSPC
+from ..text import wrap
 
 CHECKPOINTED = ("kahuna",)  # games whose whole state is Game.s (a checkpoint restores it)
 MAX_PENDING = 32  # unsaved events kept in memory before the display warns that a reset loses them

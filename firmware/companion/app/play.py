@@ -10,26 +10,19 @@ the pressed element flashes red and the display says why.
 
 import gc
 
-from .core import Illegal, LayoutError
-from .core import log
-from .core.games import new_game
-from .frame import Frame, RED, FLASH, GREEN, STEADY, calm, LEGEND
-from . import ui as uis
+from ..core import Illegal, LayoutError
+from ..core import log
+from ..core.games import new_game
+from ..hal.frame import Frame, RED, FLASH, GREEN, STEADY, calm, LEGEND
+from .. import ui as uis
 from .board_check import BoardCheck
 from .menu import Menu
 from .saving import CHECKPOINTED, Saving
-from .settings import Settings
-from .text import wrap
+from ..store.settings import Settings
+from ..text import wrap
 from .tones import ACCEPTED, REFUSED, MAJORITY, SCORED, OVER
 
-try:
-    from micropython import heap_lock, heap_unlock
-except ImportError:  # CPython
-    def heap_lock():
-        pass
-
-    def heap_unlock():
-        return 0
+from ..compat import heap_lock, heap_unlock
 
 
 def locked(fn, arg):
@@ -493,7 +486,7 @@ class App(Menu, BoardCheck, Saving):
         Only Kahuna is played remotely (its seats are white and black): on
         another game's board this says so and returns None; the board plays
         on at its own table."""
-        from .seat import Seat, refusal
+        from ..remote.seat import Seat, refusal
 
         why = refusal(self.game_name)
         if why:

@@ -18,12 +18,12 @@ import json
 
 from binascii import hexlify
 
-from .core import Illegal
-from .core import log
-from .hal.buttons import age
-from .remote import Sync
-from .text import wrap
-from .ui import CONFIRMS, title
+from ..core import Illegal
+from ..core import log
+from ..hal.buttons import age
+from .protocol import Sync
+from ..text import wrap
+from ..ui import CONFIRMS, title
 
 NAMES = {"white": "White", "black": "Black"}
 ROWS = 4  # the display's rows under Kahuna's score table (App.message)
