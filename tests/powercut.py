@@ -75,7 +75,7 @@ def steps(events):
         return a
 
     def cut_back(a):
-        a.remote_cut(3)
+        a.restart_from(3)
         return a
 
     def garbage(a):  # what a cut half-way through a write can leave on FAT: bytes and a newline

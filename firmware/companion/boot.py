@@ -268,12 +268,14 @@ def remote_play(loop, config):
     problem = config_problem(config)
     if problem:
         app = loop.app
-        app._say("/config.json: %s: no remote play (docs/remote.md)" % problem)
+        app.say("/config.json: %s: no remote play (docs/remote.md)" % problem)
         print("remote:", app.said)
-        app._refresh()
+        app.changed()
         return None  # the board plays at its own table
     r = config["remote"]
-    if loop.app.join(r["game"], r.get("seat"), True) is None:
+    from .remote.seat import join
+
+    if join(loop.app, r["game"], r.get("seat"), True) is None:
         return None  # not a game played remotely: the display says so
     from .remote.link import Link
 

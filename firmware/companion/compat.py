@@ -1,5 +1,5 @@
 """What CPython and MicroPython's ports provide differently, in one place:
-`const`, `crc32` and the heap lock. (The tick clock's
+`const`, `crc32` and the heap lock (and `locked`, which uses it). (The tick clock's
 arithmetic, `age`, is the hal's: hal/buttons.py.) Everything else imports
 them from here (the layering test, tests/test_layers.py, checks it).
 
@@ -36,3 +36,18 @@ except ImportError:  # CPython
     def heap_unlock():
         return 0
 
+
+
+def locked(fn, arg):
+    """fn(arg) with the heap locked, if it allocates nothing (its function
+    frames then go on the C stack, not the heap: on a chip, finding room for
+    them in a fragmented heap costs more than the work); else again unlocked.
+    For work a MemoryError leaves undone: a game event (core/game.py, act)."""
+    heap_lock()
+    try:
+        return fn(arg)
+    except MemoryError:
+        pass
+    finally:
+        heap_unlock()
+    return fn(arg)

@@ -181,7 +181,7 @@ assert app.game is not None and app.store.n == %(lines)d, 'the log was not resto
 t = 0
 for e in %(more)r:  # as a press's event: applied, shown, written to the log, LEDs rendered
     app._apply(0, e)
-    app._refresh()
+    app.changed()
     t += 20
     loop.step(t)
     app.flush()

@@ -55,7 +55,7 @@ with open(%(events)r) as f:
                 app._undo(None)  # as the UNDO key: an undo behind the journal replays the log
             else:
                 app._apply(0, e)
-            app._refresh()
+            app.changed()
             t += 20
             loop.step(t)
             app.flush()

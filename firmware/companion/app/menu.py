@@ -58,7 +58,7 @@ class Menu:
             self.cursor = (self.cursor + 1) % len(items)
         elif code == self.undo_key:
             if self.game is None:
-                self._say("no game yet: choose New game and press TURN")
+                self.say("no game yet: choose New game and press TURN")
             else:
                 self.menu_open = False
         elif code == self.turn_key:
@@ -81,7 +81,7 @@ class Menu:
             else:
                 self.menu_open = False
         else:
-            self._say("menu: MENU = next line, TURN = change, UNDO = back")
+            self.say("menu: MENU = next line, TURN = change, UNDO = back")
 
     def header(self):
         """The log header the menu's choices describe."""

@@ -79,8 +79,8 @@ class Saving:
                 self._save_clock()
         if self.unsaved:
             self.unsaved = False
-            self._say("saved again")
-            self._refresh()
+            self.say("saved again")
+            self.changed()
         return True
 
     def _not_saved(self, e):
@@ -96,7 +96,7 @@ class Saving:
         self.said = ("GAME NOT SAVED for %d events (%s): a reset loses them" % (n, self._why)
                      if n > MAX_PENDING else "NOT SAVED (%s): play on from memory" % self._why)
         self.message = wrap(self.said)
-        self._refresh()
+        self.changed()
 
     def _save_clock(self):
         if self.ticker is not None and hasattr(self.ui, "resume"):

@@ -226,12 +226,12 @@ def readable_text(name):
 def no_check(name):
     """A replayed step of the history is not a restart: no board check offered."""
     loops[name].app.checking = -1
-    loops[name].app._refresh()
+    loops[name].app.changed()
 
 
 def new_game(name):
     """The menu's New game (the running game goes to the archive)."""
     app = loops[name].app
     app.new_game()
-    app._refresh()
+    app.changed()
     return app.said
