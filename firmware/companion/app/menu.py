@@ -94,7 +94,7 @@ class Menu:
                     h["variants"] = h["variants"] + add[k]
                 else:
                     h[k] = add[k]
-        if h.get("first") == "lot" or h.get("seed") is True or getattr(self.module, "SEEDED", False):
+        if h.get("first") == "lot" or h.get("seed") is True or self.module.SEEDED:
             # SEEDED, or an option's "seed": True: the game draws hidden things
             # (Kanaloa's god stones, Kahuna's digital deck)
             h["seed"] = self.seed()

@@ -142,10 +142,9 @@ class App(Menu, BoardCheck, Saving):
                     self._repair(game, n, error)
                 if game:
                     self._start(game, self.layout)
-                    resumed = getattr(self.ui, "resumed", None)  # what the UI shows after the last event
-                    if resumed is not None and error is None and not store.problem:
-                        resumed(lines, n)
-                    self.based = check[0] if getattr(game, "restored", 0) else 0
+                    if error is None and not store.problem:
+                        self.ui.resumed(lines, n)  # what the UI shows after the last event
+                    self.based = check[0] if game.restored else 0
                     self.checked = self.based  # a log replayed whole gets a checkpoint in quiet time
                     self._resume_clock()
             store.mend()  # a torn last line, a merge's leftover (after a repair: none left)
@@ -197,9 +196,8 @@ class App(Menu, BoardCheck, Saving):
     def _start(self, game, layout):
         game.limit = JOURNAL
         self.game = game
-        make = getattr(self.module, "ui_for", None) or self.module.UI  # a game's UI may depend on its header
-        self.ui = make(game, layout)
-        self.ticker = getattr(self.ui, "tick", None)
+        self.ui = uis.make(self.game_name, game, layout)  # (Kahuna's depends on its header: the deck)
+        self.ticker = self.ui.tick
         self.gate.own(self.ui)
 
     def tick(self, now_ms):
@@ -244,10 +242,7 @@ class App(Menu, BoardCheck, Saving):
     def _long_hint(self, code):
         """None if a long press of code means nothing, else a hint ("" if none).
         A UI without long_press waits for the release of every key."""
-        ask = getattr(self.ui, "long_press", None)
-        if ask is None:
-            return ""
-        return ask(code)
+        return self.ui.long_press(code)
 
     def key(self, code, long=False):
         """One debounced press (long: held past the long-press time)."""
@@ -300,7 +295,7 @@ class App(Menu, BoardCheck, Saving):
             return OVER
         if event["op"] == "end_round":
             return SCORED
-        if getattr(self.ui, "won_now", False):
+        if self.ui.won_now:
             return MAJORITY
         return ACCEPTED
 
@@ -338,8 +333,7 @@ class App(Menu, BoardCheck, Saving):
         if self.game.undoable() == 0:
             self._refuse(code, "nothing to undo")
             return
-        sealed = getattr(self.game, "sealed", None)  # Kahuna's digital deck
-        if sealed is not None and sealed():
+        if self.game.sealed():  # Kahuna's digital deck
             self._refuse(code, "the draw showed a card of the pile: it cannot be taken back")
             return
         event = {"op": "undo"}
@@ -406,7 +400,7 @@ class App(Menu, BoardCheck, Saving):
         try:
             layout = self.load_layout(self.layout_name)
             # the board of the game on it, if it was made from this very layout (one kept parsed)
-            board = getattr(self.game, "board", None) if layout is self.layout else None
+            board = self.game.board if self.game is not None and layout is self.layout else None
             game = new_game(h, layout, board)
             self.flush()  # the old game's last events go into its log before it is archived
             del self.pending[:]
@@ -499,8 +493,7 @@ class App(Menu, BoardCheck, Saving):
         ui = self.ui
         at = g.real_at
         image = bytes(g.s[at:at + g.nreal])
-        if hasattr(ui, "before"):
-            ui.before = bytes(g.s[:ui.nelem])  # the move's words compare before and after
+        ui.note_before()  # the move's words compare before and after
         try:
             g.apply(event)
         except Illegal as e:
@@ -537,8 +530,7 @@ class App(Menu, BoardCheck, Saving):
             return "UNDO"
         if code == self.menu_key:
             return "MENU"
-        d = getattr(self.ui, "describe", None)
-        text = d(code) if d is not None else None
+        text = self.ui.describe(code) if self.ui is not None else None
         if text is None:
             return None
         if self.flashing and self.led_of.get(code) == self.flash_led:
@@ -552,10 +544,11 @@ class App(Menu, BoardCheck, Saving):
         out = {"title": uis.title(self.game_name), "turn": "", "score": "", "last": "",
                "message": self.said or " ".join(self.message), "moves": [], "legend": LEGEND, "colour": 0}
         if ui is not None:
-            for key in ("turn", "score", "last", "moves", "colour", "device", "cards"):
-                f = getattr(ui, key + "_text" if key != "colour" else "turn_colour", None)
-                if f is not None:
-                    out[key] = f()
+            for key, text in (("turn", ui.turn_text()), ("score", ui.score_text()), ("last", ui.last_text()),
+                              ("moves", ui.moves_text()), ("colour", ui.turn_colour()),
+                              ("device", ui.device_text()), ("cards", ui.cards_text())):
+                if text is not None:
+                    out[key] = text
             out["todo"] = uis.todo_words(self.game)  # TURN counts them all done (every game)
             self._check_status(out)
         if self.menu_open:

@@ -99,7 +99,7 @@ class Saving:
         self.changed()
 
     def _save_clock(self):
-        if self.ticker is not None and hasattr(self.ui, "resume"):
+        if self.ticker is not None:
             try:
                 self.store.save_clock(self.ui.left_ms)
             except OSError:
@@ -107,7 +107,7 @@ class Saving:
 
     def _resume_clock(self):
         """After a reboot the clock goes on from the time left at the last logged event."""
-        if self.ticker is not None and hasattr(self.ui, "resume"):
+        if self.ticker is not None:
             left = self.store.load_clock()
             if left is not None:
                 self.ui.resume(left)

@@ -272,15 +272,13 @@ class Seat(Gate):
     def own(self, ui):
         """This board's player: a hand of cards and variant 1's free stick are shown
         only on their own player's board (none to a spectator)."""
-        players = getattr(self.app.game, "players", ())
-        if hasattr(ui, "mine"):
-            ui.mine = players.index(self.seat) if self.seat in players else -2
+        players = self.app.game.players
+        ui.mine = players.index(self.seat) if self.seat in players else -2
 
     # --- the App asks ---------------------------------------------------------------
     def active(self):
         g = self.app.game
-        players = getattr(g, "players", ())
-        return players[g.active()] if players and hasattr(g, "active") else None
+        return g.players[g.active()] if g.players else None
 
     def check(self, event):
         """None if this board may make the event now, else why not."""
@@ -387,8 +385,8 @@ class Seat(Gate):
         if why is not None:
             return why
         self._track(event)
-        said = getattr(app.ui, "last_text", None)
-        app.say(_fitting(said()) if said is not None and event["op"] != "undo"
+        said = app.ui.last_text()
+        app.say(_fitting(said) if said is not None and event["op"] != "undo"
                 else "%s: %s" % (_name(event.get("by")), event["op"].replace("_", " ")))
         app.changed()
         return None
