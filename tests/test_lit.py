@@ -1,4 +1,4 @@
-"""The board's saved look at power-on (firmware/companion/lit.py). The same
+"""The board's saved look at power-on (firmware/companion/store/lit.py). The same
 scenarios run under both MicroPython ports in test_both_interpreters.py; on
 the emulated Pico: tests/test_chip.py."""
 
