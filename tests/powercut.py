@@ -17,7 +17,7 @@ import vfs
 from flashdev import Flash, Sectors, PowerCut
 from companion.store import blocks
 from companion.app import saving
-from companion.store import log_store as store_module
+from companion.store import files as store_files
 from companion.app.play import App
 from companion.core import log
 from companion.store.log_store import Store
@@ -169,8 +169,8 @@ def run(fat, events, progsize=256):
     """Cut at every flash operation of the game; returns (cut points tried, before, after)."""
     PROGSIZE[0] = progsize
     blocks.PAGE = 256 if progsize == 256 else 1  # the rp2 port programs whole pages, the ESP32 any bytes
-    store_module.CHUNK = 100  # small pieces and frequent merges and checkpoints: every path is taken
-    store_module.MERGE = 2
+    store_files.CHUNK = 100  # small pieces and frequent merges and checkpoints: every path is taken
+    store_files.MERGE = 2
     saving.CHECK_EVERY = 4
     dev = Sectors(256) if fat else Flash(48, 4096, 256)
     if fat:

@@ -7,7 +7,8 @@ import vfs
 
 from flashdev import Flash, PowerCut
 from companion.store import blocks
-from companion.store.log_store import Store, saved_log
+from companion.store.files import saved_log
+from companion.store.log_store import Store
 
 MOUNT = "/fl"
 ROOT = MOUNT + "/games"

@@ -29,10 +29,10 @@ FLASH = """
 import json, vfs, os, sys
 from flashdev import Flash, PROGRAM_MS, ERASE_MS
 from companion.store import log_store as S
-from companion.store import blocks
+from companion.store import blocks, files
 from companion.app.play import App
 PLATFORM, P = %r, json.loads(%r)
-S.CHUNK = S.CHUNKS[PLATFORM]
+files.CHUNK = files.CHUNKS[PLATFORM]
 blocks.PAGE = 256 if PLATFORM == "rp2" else 1
 log = json.loads(%r)
 with open("board_layouts/kahuna.json") as f:
@@ -84,6 +84,7 @@ def flash_figures(events=EVENTS, seed=2026):
 PLAY = """
 import json, os
 from companion.store import log_store as S
+from companion.store.files import saved_log
 from companion.app.play import App
 from companion.core.games import new_game
 LAYOUT = P.layout("kahuna")
@@ -106,7 +107,7 @@ class Readonly:  # a Pico's flash as boot sees it: it reads, and looks up the ra
 def as_raw(root, new):  # the same game as a board with raw flash keeps it: .jl, .blk, .chk
     from binascii import hexlify
     from companion.store import blocks
-    lines = S.saved_log(root).split(b"\\n")[:-1]
+    lines = saved_log(root).split(b"\\n")[:-1]
     os.mkdir(new)
     os.mkdir(new + "/log")
     with open(new + "/log/00000.jl", "wb") as f:

@@ -107,10 +107,10 @@ def fresh_image(events=()):
 
 def saved_events(image_bytes):
     """The running game's log on an emulated Pico's flash image, as lines."""
-    from companion.store import log_store as store
+    from companion.store.files import join
 
     files = image.read(image_bytes)
     if "/games/current.jsonl" in files:  # not yet taken over by the store
         return files["/games/current.jsonl"].decode().splitlines()
     pieces = [(path.rsplit("/", 1)[1], data) for path, data in files.items() if path.startswith("/games/log/")]
-    return store.join(pieces).decode().splitlines()
+    return join(pieces).decode().splitlines()

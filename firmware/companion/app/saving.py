@@ -2,7 +2,7 @@
 light, quiet-time work (merging, checkpoints) when nobody presses, and
 what the display says when the flash cannot take them."""
 
-from ..store.log_store import ENOSPC
+from ..store.files import ENOSPC
 from ..text import wrap
 
 CHECKPOINTED = ("kahuna",)  # games whose whole state is Game.s (a checkpoint restores it)

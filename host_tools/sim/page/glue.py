@@ -7,7 +7,8 @@
 import json
 
 from companion.boot import start_sim
-from companion.store.log_store import Store, saved_log
+from companion.store.files import saved_log
+from companion.store.log_store import Store
 from companion import ui
 
 
