@@ -15,6 +15,7 @@ import json
 
 import pytest
 
+from companion.app import page
 from companion.ui import words
 from tests.browser.simpage import ROOT, SHOTS, drive, needs_browser, sim_server, update_image
 from tests.scenarios.device import Device, fresh_dir
@@ -57,7 +58,7 @@ def solo_presses():
     human_turn(d)
     step = d.app.ui._next()
     at = d.app.game.board.conn_names[step[1]]
-    return presses, d.app.status(), at, d.app.describe(d.buttons[at])
+    return presses, page.status(d.app), at, page.describe(d.app, d.buttons[at])
 
 
 @pytest.fixture(scope="module")
@@ -314,7 +315,7 @@ def first_move(game):
         presses.append(name)
         if getattr(d.app.ui, "picked", -1) >= 0 and picked is None:
             picked = len(presses)
-            names = dict((n, d.app.describe(b)) for n, b, _ in es)
+            names = dict((n, page.describe(d.app, b)) for n, b, _ in es)
         if len(d.log_lines()) > before:
             break
     said = words.history(d.log_lines(), layout)["moves"][-1]

@@ -16,6 +16,7 @@ import re
 
 import pytest
 
+from companion.app import page
 from companion.hal.frame import FLASH, RED
 from companion.hal.buzzer import DUTY, TONES
 from companion.app.tones import ACCEPTED, REFUSED
@@ -74,11 +75,11 @@ def seen():
 def device():
     """The same first presses on the simulated device under CPython."""
     d = Device(fresh_dir("sim-first"), seed=SEED)
-    out = {"fresh": (d.lines(), d.app.describe(d.buttons["ALOA-BARI"]))}
+    out = {"fresh": (d.lines(), page.describe(d.app, d.buttons["ALOA-BARI"]))}
     d.press("ALOA-BARI")
-    out["first"] = (d.lines(), d.app.describe(d.buttons["ALOA-BARI"]), d.app.status())
+    out["first"] = (d.lines(), page.describe(d.app, d.buttons["ALOA-BARI"]), page.status(d.app))
     d.press("ALOA")
-    out["refused"] = (d.lines(), d.app.describe(d.buttons["ALOA"]), d.app.status())
+    out["refused"] = (d.lines(), page.describe(d.app, d.buttons["ALOA"]), page.status(d.app))
     d.press("ALOA-DUDA")
     d.press("BARI-DUDA")
     d.press("TURN", long=True)
@@ -159,7 +160,7 @@ def test_every_element_of_every_game_has_the_firmwares_name(seen, game):
     assert names and all(names.values())
     for key in ("islands", "cells", "sites"):
         for e in d.layout.get(key, ()):
-            assert names[e["name"]] == d.app.describe(e["button"]), e["name"]
+            assert names[e["name"]] == page.describe(d.app, e["button"]), e["name"]
     assert page["state"]["game"] == {"kanaloa": "Kanaloa", "rukuni": "Rukuni", "duell": "Duell der Schamanen"}[game]
 
 

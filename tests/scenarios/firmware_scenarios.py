@@ -6,6 +6,7 @@ the asserts check exact expected frames, lines and states.
 
 import json
 
+from companion.app import page
 from companion.core import log
 from companion.core.rng import Rng
 from companion.hal.frame import PLAYER, RED, STEADY, BLINK, FAST, PULSE, FLASH
@@ -42,7 +43,7 @@ def worked_example():
     d = Device(fresh_dir("fw-worked"))
     # a fresh board plays at once (first player by lot); the menu starts another game
     assert not d.app.menu_open and d.lines()[0] == "Black to play" and d.lines()[4] == "Round 1 of 3"
-    assert d.app.describe(d.buttons["ALOA-BARI"]) == "ALOA-BARI: empty"
+    assert page.describe(d.app, d.buttons["ALOA-BARI"]) == "ALOA-BARI: empty"
     d.new_game(first="black")
     assert d.log()[0] == HEADER
     d.presses(setup_presses())
@@ -57,16 +58,16 @@ def worked_example():
     # the to-do named in the two rows below the last move (the rest counted)
     assert d.lines() == ["White to play", "     stn stk pts", "White  2   7   0", "Black  1   6   0",
                          "Round 1 of 3", "W won BARI", "Off ALOA-BARI", "+2 more"]
-    assert d.app.status()["last"] == "White put a stick on BARI-DUDA; took BARI; Black's ALOA-BARI, ALOA come off"
-    assert d.app.describe(d.buttons["ALOA-BARI"]) == "ALOA-BARI: black stick, take off"
-    assert d.app.describe(d.buttons["BARI"]) == "BARI: put a white stone on"
-    assert d.app.describe(d.buttons["BARI-DUDA"]) == "BARI-DUDA: white stick"
+    assert page.status(d.app)["last"] == "White put a stick on BARI-DUDA; took BARI; Black's ALOA-BARI, ALOA come off"
+    assert page.describe(d.app, d.buttons["ALOA-BARI"]) == "ALOA-BARI: black stick, take off"
+    assert page.describe(d.app, d.buttons["BARI"]) == "BARI: put a white stone on"
+    assert page.describe(d.app, d.buttons["BARI-DUDA"]) == "BARI-DUDA: white stick"
     out.append({"lines": d.lines(), "lit": lit})
     d.press("ALOA-BARI")  # done: confirmed, and named no more
     assert d.lines()[4:] == ["Round 1 of 3", "W won BARI", "Off stone ALOA", "On stone BARI"]
     # a confirmation is not a move: the last move stays; the element reads the board image
-    assert d.app.status()["last"] == "White put a stick on BARI-DUDA; took BARI; Black's ALOA-BARI, ALOA come off"
-    assert d.app.describe(d.buttons["ALOA-BARI"]) == "ALOA-BARI: empty"
+    assert page.status(d.app)["last"] == "White put a stick on BARI-DUDA; took BARI; Black's ALOA-BARI, ALOA come off"
+    assert page.describe(d.app, d.buttons["ALOA-BARI"]) == "ALOA-BARI: empty"
     d.press("ALOA")
     assert d.lines()[5:] == ["W won BARI", "On stone BARI", "press when done"]
     d.press("BARI")
@@ -90,7 +91,7 @@ def worked_example():
         assert lit[name] == [WHITE, FAST], name
     assert d.lines()[2:] == ["White  2   4   0", "Black  2   6   0", "Round 1 of 3", "B won ELAI HUNA",
                              "Off BARI-ELAI", "+5 more"]
-    assert d.app.status()["last"] == ("Black put a stick on ELAI-HUNA; took ELAI, HUNA; "
+    assert page.status(d.app)["last"] == ("Black put a stick on ELAI-HUNA; took ELAI, HUNA; "
                                       "White's BARI-ELAI, DUDA-ELAI, DUDA-HUNA, DUDA come off")
     out.append({"lines": d.lines(), "lit": lit})
     d.press("TURN")
@@ -113,7 +114,7 @@ def full_game():
     d.press("TURN", long=True)  # white took the last card: 1st scoring
     assert d.lines() == ["Black to play", "     stn stk pts", "White  1   2   1", "Black  0   1   0",
                          "Round 2 of 3", "Scoring 1: White"], d.lines()
-    status = d.app.status()
+    status = page.status(d.app)
     assert [status["turn"], status["score"], status["last"]] == [
         "Black to play", "White 1 – Black 0, round 2", "Scoring 1 won by White; White 1 – Black 0"]
     out["scoring1"] = d.lines()
@@ -129,7 +130,7 @@ def full_game():
     # the refusal below the score (the whole text for the simulator's page)
     assert d.lines()[:4] == ["Black to play", "     stn stk pts", "White  0   1   1", "Black  1   2   0"]
     assert d.lines()[4:] == ["KAHU-LALE is", "black's own", "stick: remove", "one of white's"]  # every word
-    assert d.app.status()["message"] == "KAHU-LALE is black's own stick: remove one of white's"
+    assert page.status(d.app)["message"] == "KAHU-LALE is black's own stick: remove one of white's"
     out["refusal"] = d.lines()
     d.wait(800)  # the flash ends, the message stays until the next press
     assert d.lit()["KAHU-LALE"] == [BLACK, STEADY] and len(d.log_lines()) == events
@@ -150,7 +151,7 @@ def full_game():
     final = d.lines()
     assert final == ["Game over", "     stn stk pts", "White  1   4   1", "Black  1   2   2",
                      "Black wins", "on points"], final
-    assert d.app.status()["score"] == "White 1 – Black 2, game over: Black wins"
+    assert page.status(d.app)["score"] == "White 1 – Black 2, game over: Black wins"
     out["final"] = final
     d.press("ALOA-HUNA")
     assert d.lines()[4:] == ["the game is", "over: start a", "new game from", "the menu"], d.lines()

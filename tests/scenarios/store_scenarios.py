@@ -4,7 +4,7 @@ a failing flash. Runs under CPython, the WebAssembly port and native MicroPython
 import json
 import os
 
-from companion.app import play as app_module
+from companion.app import starting as app_module
 from companion.app import saving
 from companion.core import log
 from companion.store.log_store import Store

@@ -8,31 +8,20 @@ offers a board check after a resume (board_check.py), and shows refusals:
 the pressed element flashes red and the display says why.
 """
 
-import gc
-
-from ..core import Illegal, LayoutError
+from ..core import Illegal
 from ..core import log
-from ..core.games import new_game
-from ..hal.frame import Frame, RED, FLASH, GREEN, STEADY, calm, LEGEND
+from ..hal.frame import Frame, RED, FLASH, GREEN, STEADY, calm
 from .. import ui as uis
 from .board_check import BoardCheck
 from .menu import Menu
-from .saving import CHECKPOINTED, Saving
+from .saving import Saving
 from ..store.settings import Settings
 from ..text import wrap
 from .tones import ACCEPTED, REFUSED, MAJORITY, SCORED, OVER
+from .foreign import Foreign
 from .gate import Gate
-
-JOURNAL = 8  # undo journal chunks of 256 B kept in memory (about 250 events); older undos replay the log
-KEEP_LAYOUT_HEAP = 224 * 1024  # a heap this big (a Pico: 233 KB) keeps the parsed layout (~5 KB) after boot
-
-
-def _heap():
-    """The heap's size (0 where it is not known, as under CPython)."""
-    try:
-        return gc.mem_free() + gc.mem_alloc()
-    except AttributeError:
-        return 0
+from . import starting
+from .starting import Starting
 
 
 MESSAGE_ROWS = 7  # a message takes the display's last rows, under the score when its words fit
@@ -54,9 +43,10 @@ def led_map(layout):
     return out, n
 
 
-class App(Menu, BoardCheck, Saving):
-    """The app; its menu, its board check after a resume and its saving are
-    in menu.py, board_check.py and saving.py."""
+class App(Starting, Menu, BoardCheck, Saving, Foreign):
+    """The app; how a game starts, its menu, its board check after a resume,
+    its saving and the surface for another board's game are in starting.py,
+    menu.py, board_check.py, saving.py and foreign.py (the page's words: page.py)."""
 
     def __init__(self, layout, store, seed, load_layout=None):
         # The parsed layout takes about 5 KB of RAM: with a load_layout(name)
@@ -105,96 +95,8 @@ class App(Menu, BoardCheck, Saving):
         self.choice = bytearray(len(self.module.OPTIONS))
         self.gate = Gate()  # a board at its own table; remote play puts a Seat here (remote.seat.join)
 
-    def load_layout(self, name):
-        if name == self.layout_name and self.layout is not None:
-            return self.layout
-        if self._load_layout:
-            return self._load_layout(name)
-        raise LayoutError("this board has layout %r, not %r" % (self.layout_name, name))
-
-    def _own_layout(self, name):
-        """The board's own layout: a saved game of another layout (or game) is not resumed."""
-        if name != self.layout_name:
-            raise LayoutError("layout %r is not this board's (%r): this is not a log for it"
-                              % (name, self.layout_name))
-        return self.layout
-
-    # --- boot ------------------------------------------------------------------
-    def boot(self, log_later=False):
-        """Restore the game from the log on flash; with none, start a game with
-        the menu's first choices at once (the players can start playing; MENU
-        changes the options and starts another). log_later: that game's log is
-        begun by the first flush (the device's run loop: after the first light),
-        and the run loop calls keep_layout() after that light too.
-
-        A damaged log never stops the board: the game resumes after its
-        longest valid prefix, the whole original goes to the archive, and
-        the display says so (docs/firmware.md, "When the log is damaged")."""
-        store = self.store
-        try:
-            lines = store.read(False)
-            if lines or store.problem:
-                check = store.load_check(lines) if lines and self.game_name in CHECKPOINTED else None
-                game, n, error = log.resume(lines or (), self._own_layout, check, JOURNAL)
-                if error is not None and not lines:
-                    error = None  # no line to read: the store's problem says why
-                if error is not None or store.problem:  # the original to the archive, go on with n lines
-                    self._repair(game, n, error)
-                if game:
-                    self._start(game, self.layout)
-                    if error is None and not store.problem:
-                        self.ui.resumed(lines, n)  # what the UI shows after the last event
-                    self.based = check[0] if game.restored else 0
-                    self.checked = self.based  # a log replayed whole gets a checkpoint in quiet time
-                    self._resume_clock()
-            store.mend()  # a torn last line, a merge's leftover (after a repair: none left)
-        except OSError as e:
-            self.said = "flash error %s: saved game not read" % e
-            self.message = wrap(self.said)
-        if self.game is None:
-            said, message = self.said, self.message  # a damaged log's word stays in view
-            self.new_game(later=log_later)
-            if self.game is None:
-                self.menu_open = True
-            elif message:
-                self.said, self.message = said, message
-        else:
-            self._offer_check()
-        if not log_later:  # (the device: after its first light)
-            self.keep_layout()
-        self.changed()
-
-    def keep_layout(self):
-        """Keep the parsed layout only on a heap of KEEP_LAYOUT_HEAP or more;
-        elsewhere new_game reads it again (about 40 ms on a Pico). Measuring
-        the heap scans it: 20 ms on a Pico."""
-        if self._load_layout is not None and _heap() < KEEP_LAYOUT_HEAP:
-            self.layout = None
-
-    def _repair(self, game, n, error):
-        store = self.store
-        problem = str(error) if error is not None else store.problem
-        print("companion: saved game damaged:", problem)
-        if game is None:
-            n = 0
-            said = ("saved game not for this board" if "a log for it" in problem  # another game's or layout's
-                    else "unreadable saved game")
-        elif error is not None:
-            said = "line %d damaged: resumed before it" % (n + 1)
-        else:
-            said = "%s: resumed after line %d" % (problem, n)
-        kept = store.repair(n, "The board found: %s. It %s. The files here are the log as it was on flash." % (
-            problem, "went on with lines 1 to %d" % n if game else "started a new game"))
-        whole = "%s. Whole log: %s" % (said, kept)
-        if game and len(wrap(whole, rows=9)) > len(wrap(whole)):  # the archive's name would be cut
-            said = "saved game damaged: resumed after line %d" % n  # (the why: console, note file)
-        self.said = ("%s. Whole log: %s" % (said, kept) if game
-                     else "%s, kept as %s: new game" % (said, kept) if "a log for it" in problem
-                     else "%s kept as %s: start a new one" % (said, kept))
-        self.message = wrap(self.said)
-
     def _start(self, game, layout):
-        game.limit = JOURNAL
+        game.limit = starting.JOURNAL
         self.game = game
         self.ui = uis.make(self.game_name, game, layout)  # (Kahuna's depends on its header: the deck)
         self.ticker = self.ui.tick
@@ -353,11 +255,11 @@ class App(Menu, BoardCheck, Saving):
             game = self.game
             lines = self.store.read()
             if self.based:
-                game, n, error = log.resume(lines, self.load_layout, limit=JOURNAL)
+                game, n, error = log.resume(lines, self.load_layout, limit=starting.JOURNAL)
                 if error:
                     return
             if not game.undoable() and game.events_in_effect():
-                game = log.back(game, lines, len(lines) + 1, self.load_layout, JOURNAL)
+                game = log.back(game, lines, len(lines) + 1, self.load_layout, starting.JOURNAL)
         except (OSError, MemoryError, log.LogError, Illegal):
             return
         self.based = 0
@@ -383,38 +285,6 @@ class App(Menu, BoardCheck, Saving):
             self.version += 1
         else:
             self.changed()
-
-    def new_game(self, remote=None, seed=None, deal=None, later=None):
-        """Start a game with the menu's choices. later (default: stepwise, the
-        device): its log is begun by flush() after the light, a step a call."""
-        why = self.gate.new_game() if remote is None else None  # (remote: the Seat's own deal)
-        if why:
-            self.say(why)
-            return
-        h = self.header()
-        if remote is not None:
-            h["remote"] = remote
-        if seed is not None:
-            h["seed"] = seed
-            h["deal"] = deal
-        try:
-            layout = self.load_layout(self.layout_name)
-            # the board of the game on it, if it was made from this very layout (one kept parsed)
-            board = self.game.board if self.game is not None and layout is self.layout else None
-            game = new_game(h, layout, board)
-            self.flush()  # the old game's last events go into its log before it is archived
-            del self.pending[:]
-            self.header_due = None  # a game started but not yet logged: replaced
-            if self.stepwise if later is None else later:
-                self.header_due = h  # its log is begun by flush(), after the light
-            else:
-                self.store.begin(h)
-        except (Illegal, LayoutError, OSError, ValueError) as e:
-            self.say("cannot start: %s" % e)
-            return
-        self._start(game, layout)
-        self.checked = self.based = 0
-        self.menu_open = False
 
     # --- output --------------------------------------------------------------
     def changed(self):
@@ -453,109 +323,6 @@ class App(Menu, BoardCheck, Saving):
             more = wrap(self.gate.waiting)
             lines = (lines + [""] * 8)[:8 - len(more)] + more
         return lines
-
-    # --- the public surface a plug-in (remote play: remote/seat.py) uses ----------
-    # The App never imports remote play: a Seat is put on self.gate by
-    # remote.seat.join(app, ...), and works the App through these methods and
-    # say() / changed().
-    @property
-    def remote(self):
-        """The Seat of a remote game, or None at a board's own table."""
-        return self.gate if self.gate.code is not None else None
-
-    def leave_game(self):
-        """Put the game on flash aside in memory (it stays on flash): the board
-        waits for another board's header (begin_with)."""
-        self.flush()
-        del self.pending[:]
-        self.game = self.ui = self.ticker = None
-
-    def begin_with(self, text, header):
-        """Start the game whose header line another board sent (text, parsed
-        as header) and log that line: None, or why it cannot start."""
-        try:
-            layout = self.load_layout(header.get("layout", self.layout_name))
-            game = new_game(header, layout)
-            self.store.begin(text)
-        except (Illegal, LayoutError, OSError, ValueError) as e:
-            return "cannot start the host's game: %s" % e
-        self._start(game, layout)
-        self.checked = self.based = 0
-        self.changed()
-        return None
-
-    def apply_foreign(self, text, event):
-        """Another board's event (its log line text, parsed): applied to the
-        game and logged, but this table has not moved yet, so the real board's
-        image stays and the move is its to-do. None, or why the rules refuse
-        it; the caller says it and calls changed()."""
-        g = self.game
-        ui = self.ui
-        at = g.real_at
-        image = bytes(g.s[at:at + g.nreal])
-        ui.note_before()  # the move's words compare before and after
-        try:
-            g.apply(event)
-        except Illegal as e:
-            return str(e)
-        except log.MALFORMED:
-            return "a value has the wrong type or is out of range"
-        g.s[at:at + g.nreal] = image
-        self.pending.append(text)
-        ui.accepted(event)
-        self.tone = self._tone(event)
-        return None
-
-    def restart_from(self, n):
-        """Keep the first n lines of the log and play on from there (a
-        divergence healed from the other board's log)."""
-        self.flush()
-        del self.pending[:]
-        self.store.truncate(n)
-        try:
-            game = log.replay(self.store.read() or [], self.load_layout)
-            self._start(game, self.load_layout(self.layout_name))
-        except (OSError, log.LogError, LayoutError):
-            self.game = self.ui = self.ticker = None  # the header again from the host
-        self.checked = self.based = 0
-        self.changed()
-
-    # --- for the simulator's page (it draws; the words are the firmware's) ----
-    def describe(self, code):
-        """An element's accessible name: what it is and what stands there,
-        e.g. "ALOA-BARI: white stick", "HUNA: black stone, take off"."""
-        if code == self.turn_key:
-            return "TURN"
-        if code == self.undo_key:
-            return "UNDO"
-        if code == self.menu_key:
-            return "MENU"
-        text = self.ui.describe(code) if self.ui is not None else None
-        if text is None:
-            return None
-        if self.flashing and self.led_of.get(code) == self.flash_led:
-            text += ", refused"
-        return text
-
-    def status(self):
-        """The page's side panel, one line each: title, whose turn, score,
-        last move, message; then the move list and the legend, in words."""
-        ui = self.ui
-        out = {"title": uis.title(self.game_name), "turn": "", "score": "", "last": "",
-               "message": self.said or " ".join(self.message), "moves": [], "legend": LEGEND, "colour": 0}
-        if ui is not None:
-            for key, text in (("turn", ui.turn_text()), ("score", ui.score_text()), ("last", ui.last_text()),
-                              ("moves", ui.moves_text()), ("colour", ui.turn_colour()),
-                              ("device", ui.device_text()), ("cards", ui.cards_text())):
-                if text is not None:
-                    out[key] = text
-            out["todo"] = uis.todo_words(self.game)  # TURN counts them all done (every game)
-            self._check_status(out)
-        if self.menu_open:
-            out["turn"] = "Menu: MENU = next line, TURN = change, UNDO = back"
-            out["menu"] = [("> " if i == self.cursor else "") + (label + " " + value).strip()
-                           for i, (label, value) in enumerate(self._items())]
-        return out
 
     @property
     def lines(self):

@@ -6,7 +6,9 @@
 
 import json
 
+from companion.app import page
 from companion.boot import start_sim
+from companion.loop import Halted
 from companion.store.files import saved_log
 from companion.store.log_store import Store
 from companion import ui
@@ -117,19 +119,19 @@ def names(name, codes):
     """The firmware's accessible name of each button ("ALOA-BARI: white stick"),
     for the comma-separated codes; JSON list, null where it has none."""
     app = loops[name].app
-    d = getattr(app, "describe", None)
-    return json.dumps([d(int(c)) if d else None for c in codes.split(",") if c])
+    halted = isinstance(app, Halted)
+    return json.dumps([None if halted else page.describe(app, int(c)) for c in codes.split(",") if c])
 
 
 def status(name):
     """The firmware's words for the page's side panel (App.status), JSON."""
     app = loops[name].app
-    if not hasattr(app, "status"):
+    if isinstance(app, Halted):
         return json.dumps({"turn": " ".join(app.lines)})
-    out = app.status()
+    out = page.status(app)
     from companion.hal.leds import PALETTE
 
-    if getattr(app, "game", None) is not None:
+    if app.game is not None:
         from companion.ui import words
 
         out["result"] = words.result(app.game)  # the end: who won, and the points' breakdown

@@ -1,0 +1,146 @@
+"""How a game starts on the App: resumed at boot from the log on flash (and
+repaired if it is damaged), or a new one from the menu's choices. A mixin
+of App (play.py), as the menu (menu.py) and saving (saving.py) are."""
+
+import gc
+
+from ..core import Illegal, LayoutError
+from ..core import log
+from ..core.games import new_game
+from ..text import wrap
+from .saving import CHECKPOINTED
+
+JOURNAL = 8  # undo journal chunks of 256 B kept in memory (about 250 events); older undos replay the log
+KEEP_LAYOUT_HEAP = 224 * 1024  # a heap this big (a Pico: 233 KB) keeps the parsed layout (~5 KB) after boot
+
+
+def _heap():
+    """The heap's size (0 where it is not known, as under CPython)."""
+    try:
+        return gc.mem_free() + gc.mem_alloc()
+    except AttributeError:
+        return 0
+
+
+class Starting:
+    """The App's start of a game: boot(), new_game(), load_layout()."""
+
+    def load_layout(self, name):
+        if name == self.layout_name and self.layout is not None:
+            return self.layout
+        if self._load_layout:
+            return self._load_layout(name)
+        raise LayoutError("this board has layout %r, not %r" % (self.layout_name, name))
+
+    def _own_layout(self, name):
+        """The board's own layout: a saved game of another layout (or game) is not resumed."""
+        if name != self.layout_name:
+            raise LayoutError("layout %r is not this board's (%r): this is not a log for it"
+                              % (name, self.layout_name))
+        return self.layout
+
+    # --- boot ------------------------------------------------------------------
+    def boot(self, log_later=False):
+        """Restore the game from the log on flash; with none, start a game with
+        the menu's first choices at once (the players can start playing; MENU
+        changes the options and starts another). log_later: that game's log is
+        begun by the first flush (the device's run loop: after the first light),
+        and the run loop calls keep_layout() after that light too.
+
+        A damaged log never stops the board: the game resumes after its
+        longest valid prefix, the whole original goes to the archive, and
+        the display says so (docs/firmware.md, "When the log is damaged")."""
+        store = self.store
+        try:
+            lines = store.read(False)
+            if lines or store.problem:
+                check = store.load_check(lines) if lines and self.game_name in CHECKPOINTED else None
+                game, n, error = log.resume(lines or (), self._own_layout, check, JOURNAL)
+                if error is not None and not lines:
+                    error = None  # no line to read: the store's problem says why
+                if error is not None or store.problem:  # the original to the archive, go on with n lines
+                    self._repair(game, n, error)
+                if game:
+                    self._start(game, self.layout)
+                    if error is None and not store.problem:
+                        self.ui.resumed(lines, n)  # what the UI shows after the last event
+                    self.based = check[0] if game.restored else 0
+                    self.checked = self.based  # a log replayed whole gets a checkpoint in quiet time
+                    self._resume_clock()
+            store.mend()  # a torn last line, a merge's leftover (after a repair: none left)
+        except OSError as e:
+            self.said = "flash error %s: saved game not read" % e
+            self.message = wrap(self.said)
+        if self.game is None:
+            said, message = self.said, self.message  # a damaged log's word stays in view
+            self.new_game(later=log_later)
+            if self.game is None:
+                self.menu_open = True
+            elif message:
+                self.said, self.message = said, message
+        else:
+            self._offer_check()
+        if not log_later:  # (the device: after its first light)
+            self.keep_layout()
+        self.changed()
+
+    def keep_layout(self):
+        """Keep the parsed layout only on a heap of KEEP_LAYOUT_HEAP or more;
+        elsewhere new_game reads it again (about 40 ms on a Pico). Measuring
+        the heap scans it: 20 ms on a Pico."""
+        if self._load_layout is not None and _heap() < KEEP_LAYOUT_HEAP:
+            self.layout = None
+
+    def _repair(self, game, n, error):
+        store = self.store
+        problem = str(error) if error is not None else store.problem
+        print("companion: saved game damaged:", problem)
+        if game is None:
+            n = 0
+            said = ("saved game not for this board" if "a log for it" in problem  # another game's or layout's
+                    else "unreadable saved game")
+        elif error is not None:
+            said = "line %d damaged: resumed before it" % (n + 1)
+        else:
+            said = "%s: resumed after line %d" % (problem, n)
+        kept = store.repair(n, "The board found: %s. It %s. The files here are the log as it was on flash." % (
+            problem, "went on with lines 1 to %d" % n if game else "started a new game"))
+        whole = "%s. Whole log: %s" % (said, kept)
+        if game and len(wrap(whole, rows=9)) > len(wrap(whole)):  # the archive's name would be cut
+            said = "saved game damaged: resumed after line %d" % n  # (the why: console, note file)
+        self.said = ("%s. Whole log: %s" % (said, kept) if game
+                     else "%s, kept as %s: new game" % (said, kept) if "a log for it" in problem
+                     else "%s kept as %s: start a new one" % (said, kept))
+        self.message = wrap(self.said)
+
+    def new_game(self, remote=None, seed=None, deal=None, later=None):
+        """Start a game with the menu's choices. later (default: stepwise, the
+        device): its log is begun by flush() after the light, a step a call."""
+        why = self.gate.new_game() if remote is None else None  # (remote: the Seat's own deal)
+        if why:
+            self.say(why)
+            return
+        h = self.header()
+        if remote is not None:
+            h["remote"] = remote
+        if seed is not None:
+            h["seed"] = seed
+            h["deal"] = deal
+        try:
+            layout = self.load_layout(self.layout_name)
+            # the board of the game on it, if it was made from this very layout (one kept parsed)
+            board = self.game.board if self.game is not None and layout is self.layout else None
+            game = new_game(h, layout, board)
+            self.flush()  # the old game's last events go into its log before it is archived
+            del self.pending[:]
+            self.header_due = None  # a game started but not yet logged: replaced
+            if self.stepwise if later is None else later:
+                self.header_due = h  # its log is begun by flush(), after the light
+            else:
+                self.store.begin(h)
+        except (Illegal, LayoutError, OSError, ValueError) as e:
+            self.say("cannot start: %s" % e)
+            return
+        self._start(game, layout)
+        self.checked = self.based = 0
+        self.menu_open = False
