@@ -225,12 +225,15 @@ def test_broker_acl_lets_a_seat_write_only_under_its_own_name(tmp_path):
 
     broker.write_config(tmp_path, 1883, 9001, ["K7Q2"])
     acl = (tmp_path / "acl").read_text().split("\n\n")
-    assert acl[0].splitlines() == ["user K7Q2-white", "topic read kc/K7Q2/#", "topic write kc/K7Q2/white/#"]
+    assert acl[0].splitlines() == ["user K7Q2-white", "topic read kc/K7Q2/#", "topic write kc/K7Q2/white/log/+",
+                                   "topic write kc/K7Q2/white/state", "topic write kc/K7Q2/white/ctl"]
     assert acl[2].splitlines() == ["user K7Q2-watch", "topic read kc/K7Q2/#", "topic write kc/K7Q2/watch/ctl"]
     conf = (tmp_path / "mosquitto.conf").read_text()
-    for line in ("allow_anonymous false", "persistence true", "max_packet_size 8192", "listener 9001 127.0.0.1",
+    for line in ("allow_anonymous false", "persistence true", "max_packet_size 8192", "message_size_limit 4096",
+                 "use_username_as_clientid true", "listener 9001 127.0.0.1\nsocket_domain ipv4",
                  "protocol websockets"):
         assert line + "\n" in conf
+    assert "cafile" not in conf and not (tmp_path / "tls").exists()  # loopback only: no TLS
     assert "K7Q2" not in conf  # the secrets are in the password file, hashed
     assert "$7$" in (tmp_path / "passwords").read_text() or "$6$" in (tmp_path / "passwords").read_text()
 
