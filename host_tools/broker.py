@@ -87,7 +87,10 @@ def listener(port, host, tls_files):
     """One listener's lines: bound to host only (socket_domain: without it Mosquitto 2.0.11
     binds a WebSocket listener on every address, whatever address the listener line names)."""
     lines = ["listener %d %s" % (port, host),
-             "socket_domain %s" % ("ipv6" if ipaddress.ip_address(host).version == 6 else "ipv4")]
+             "socket_domain %s" % ("ipv6" if ipaddress.ip_address(host).version == 6 else "ipv4"),
+             # nobody takes over a seat's session without its password (a listener's setting: before
+             # the first listener line, Mosquitto 2.0.11 ignores it)
+             "use_username_as_clientid true"]
     if tls_files:
         lines += ["cafile %s" % tls_files["ca"], "certfile %s" % tls_files["cert"],
                   "keyfile %s" % tls_files["key"], "tls_version tlsv1.2"]
@@ -122,7 +125,6 @@ def write_config(folder, port, ws_port=None, codes=("DEMO",), host="127.0.0.1", 
             "user %s" % getpass.getuser(),  # started as root, it would switch to user mosquitto
             "per_listener_settings false", "allow_anonymous false",
             "password_file %s" % pw, "acl_file %s" % (folder / "acl"),
-            "use_username_as_clientid true",  # nobody takes over a seat's session without its password
             "persistence true", "persistence_location %s/" % (folder / "data"), "autosave_interval 1",
             "max_packet_size %d" % MAX_PACKET,
             "message_size_limit %d" % MESSAGE_LIMIT,  # (the one limit the WebSocket listener applies)

@@ -116,9 +116,12 @@ def _bounded(base):
         skip = 0  # bytes left of a message being skipped
 
         def _exactly(self, n):
-            data = self.sock.read(n) if n else b""
+            try:
+                data = self.sock.read(n) if n else b""
+            except OSError as e:  # (the unix port's socket times out; lwIP's may hand back a part)
+                raise OSError("packet cut short: %d bytes did not come (%s)" % (n, e.args[0] if e.args else ""))
             if data is None or len(data) != n:
-                raise OSError("message cut short: %d of %d bytes" % (len(data or b""), n))
+                raise OSError("packet cut short: %d of %d bytes came" % (len(data or b""), n))
             return data
 
         def _recv_len(self):
