@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 
 import pytest
 
+from host_tools.broker import join_link
 from tests.browser.simpage import needs_browser, sim_server
 from tests.remote_rig import Board, Broker, wait_until
 from host_tools.paths import ROOT
@@ -21,15 +22,14 @@ def test_the_page_plays_a_board_through_the_broker(tmp_path):
     black = None
     try:
         black = Board(tmp_path / "black", broker.remote("K7Q2", "black"), TARGET, seed=5)
-        with sim_server() as url:
-            query = urlencode({"layout": "kahuna", "remote": "K7Q2", "seat": "white",
-                               "broker": "ws://127.0.0.1:%d" % broker.ws_port, "user": "K7Q2-white",
-                               "password": broker.games["K7Q2"]["white"]})
-            proc = subprocess.run(["node", str(ROOT / "tests/browser/remote_driver.mjs"), url + "?" + query,
+        with sim_server() as url:  # the join link `companion broker` prints (the password in its fragment)
+            link = join_link(url, "K7Q2", "white", "127.0.0.1", broker.ws_port, False, broker.games["K7Q2"]["white"])
+            proc = subprocess.run(["node", str(ROOT / "tests/browser/remote_driver.mjs"), link,
                                    "white", str(TARGET)], cwd=ROOT, capture_output=True, text=True, timeout=150)
         assert proc.returncode == 0, proc.stderr[-3000:]
         r = json.loads(proc.stdout)
         assert r["errors"] == []
+        assert r["urls"] == [link.split("#")[0]]  # the page took the password out of its address
         assert r["state"]["n"] == TARGET
         wait_until(lambda: black.n() >= TARGET, 10, "black at the page's length", (black,))
         assert r["log"].encode() == black.log()  # the page's log and the board's: byte-identical
@@ -55,16 +55,15 @@ def test_two_seats_in_two_tabs_of_one_browser_keep_their_own_saves(tmp_path):
     broker = Broker(tmp_path / "broker", ("K7Q2",), ws=True)
     try:
         with sim_server() as url:
-            def page(seat):
-                return url + "?" + urlencode({"layout": "kahuna", "remote": "K7Q2", "seat": seat,
-                                              "broker": "ws://127.0.0.1:%d" % broker.ws_port,
-                                              "user": "K7Q2-" + seat, "password": broker.games["K7Q2"][seat]})
+            def page(seat):  # (reloaded, a tab finds the password in its sessionStorage)
+                return join_link(url, "K7Q2", seat, "127.0.0.1", broker.ws_port, False, broker.games["K7Q2"][seat])
             proc = subprocess.run(["node", str(ROOT / "tests/browser/remote_driver.mjs"), page("white"), "white",
                                    str(TARGET), page("black"), "black"], cwd=ROOT, capture_output=True, text=True,
                                   timeout=150)
         assert proc.returncode == 0, proc.stderr[-3000:]
         r = json.loads(proc.stdout)
         assert r["errors"] == []
+        assert [u.count("password") for u in r["urls"]] == [0, 0]
         white, black = r["logs"]
         assert len(white.splitlines()) >= TARGET and white == black
         events = [json.loads(x) for x in white.splitlines()[1:]]

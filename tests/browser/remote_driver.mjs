@@ -8,7 +8,7 @@
 // has each tab's log; with SEAT2 = SEAT the first tab must stop at once ("first":
 // what it shows) and the second plays. "controls": the first tab's history at event 1 (Continue
 // from here off), Load log and Solo off, and New game clicked (no question; the
-// firmware's refusal on the display).
+// firmware's refusal on the display). "urls": each tab's address at the end.
 // Usage: node tests/browser/remote_driver.mjs URL SEAT TARGET [URL2 SEAT2]
 import fs from "node:fs";
 import os from "node:os";
@@ -96,7 +96,8 @@ try {
   await page.waitForTimeout(300);
   Object.assign(controls, { dialogs, text: await page.evaluate(() => window.sim.text()),
     log: await page.evaluate(() => window.sim.log()) });
-  process.stdout.write(JSON.stringify({ log: logs[0], logs, state, errors, controls, first }));
+  const urls = tabs.map(([p]) => p.url()); // (the password is taken out of the address)
+  process.stdout.write(JSON.stringify({ log: logs[0], logs, state, errors, controls, first, urls }));
 } finally {
   await context.close();
   fs.rmSync(profile, { recursive: true, force: true });
