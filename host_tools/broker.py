@@ -194,7 +194,8 @@ def join_link(page, code, seat, broker, ws_port, tls, password):
     from urllib.parse import urlencode
 
     query = urlencode({"layout": "kahuna", "remote": code, "seat": seat,
-                       "broker": "%s://%s:%d" % ("wss" if tls else "ws", broker, ws_port), "user": code + "-" + seat})
+                       "broker": "%s://%s:%d" % ("wss" if tls else "ws", broker, ws_port), "user": code + "-" + seat},
+                      safe=":/")
     return "%s?%s#password=%s" % (page, query, password)
 
 
