@@ -116,12 +116,18 @@ def _bounded(base):
         skip = 0  # bytes left of a message being skipped
 
         def _exactly(self, n):
-            try:
-                data = self.sock.read(n) if n else b""
-            except OSError as e:  # (the unix port's socket times out; lwIP's may hand back a part)
-                raise OSError("packet cut short: %d bytes did not come (%s)" % (n, e.args[0] if e.args else ""))
-            if data is None or len(data) != n:
-                raise OSError("packet cut short: %d of %d bytes came" % (len(data or b""), n))
+            """n bytes, or OSError once a read brings nothing within WAIT_S (a part is
+            read on: a read may return less than asked while the rest is on its way)."""
+            data = b""
+            while len(data) < n:
+                try:
+                    part = self.sock.read(n - len(data))
+                except OSError as e:  # (the unix port's socket raises ETIMEDOUT)
+                    raise OSError("packet cut short: %d of %d bytes came (error %s)" % (
+                        len(data), n, e.args[0] if e.args else "?"))
+                if not part:
+                    raise OSError("packet cut short: %d of %d bytes came" % (len(data), n))
+                data = data + part if data else part
             return data
 
         def _recv_len(self):
