@@ -51,7 +51,8 @@ def host_problem(host):
         ipaddress.ip_address(host)
         return None
     except ValueError:
-        return "%r is not an IP address: give the address to listen on, e.g. 127.0.0.1 or 0.0.0.0" % host
+        return "%r is not an IP address: give the address to listen on, e.g. 127.0.0.1 or 0.0.0.0 (a name the " \
+            "boards use for this machine goes in --name)" % host
 
 
 def is_loopback(host):

@@ -448,3 +448,13 @@ def test_a_spectator_may_only_ask_for_the_log_and_each_asker_is_answered_twice_a
     assert out[:4] == ["remote: refused: a spectator may only ask for the log, not send %s" % t
                        for t in ("undo", "no", "state", "ev")]
     assert out[4:] == ["remote: watch asks for the log again: answered 2 times a second at most"]
+
+
+def test_broker_refuses_a_host_that_is_not_an_address(tmp_path, capsys):
+    from host_tools import cli
+
+    assert cli.main(["broker", "--dir", str(tmp_path), "--host", "game.example"]) == 2
+    assert capsys.readouterr().out == ("companion broker: --host: 'game.example' is not an IP address: give the "
+                                       "address to listen on, e.g. 127.0.0.1 or 0.0.0.0 (a name the boards use for this "
+                                       "machine goes in --name)\n")
+    assert list(tmp_path.iterdir()) == []  # nothing written
