@@ -27,7 +27,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from companion.remote import MAX_BYTES, code_problem
+from companion.remote.protocol import MAX_BYTES, code_problem
 
 from .argtypes import port
 

@@ -9,7 +9,7 @@ new game), ["crash", type name] never expected.
 
 import json
 
-from companion.runloop import start_sim
+from companion.boot import start_sim
 try:
     from save_dirs import write  # MicroPython: tests/ is on the path
 except ImportError:

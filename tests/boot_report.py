@@ -13,19 +13,19 @@ board = sys.argv[2]
 
 
 def boot():
-    from companion import runloop
+    from companion import boot
     root = "games"
     if len(sys.argv) > 3:  # the store on littlefs with its raw log blocks, as on rp2
         import vfs
-        from companion import blocks
+        from companion.store import blocks
         from fileflash import FileFlash
         blocks.PAGE = 256
         dev = FileFlash("flash")
         vfs.mount(vfs.VfsLfs2(dev, progsize=256, readsize=32), "/fl")
-        plain = runloop.boot_app
-        runloop.boot_app = lambda layout, store, seed, layouts: plain(layout, store, seed, layouts, dev)
+        plain = boot.boot_app
+        boot.boot_app = lambda layout, store, seed, layouts: plain(layout, store, seed, layouts, dev)
         root = "/fl/games"
-    loop = runloop.start_sim(board, root, "../board_layouts", lambda: 1)
+    loop = boot.start_sim(board, root, "../board_layouts", lambda: 1)
     app = loop.app
     if getattr(app, "game", None) is None:
         return ["halt", getattr(app, "said", "")]

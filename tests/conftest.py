@@ -58,21 +58,29 @@ def pytest_sessionfinish(session):
                 pass
 
 
-@pytest.fixture(scope="session")
-def figures():
+# Figures and summary lines travel on the test's report (user_properties), so
+# that they reach the summary from pytest-xdist's workers too (make test, make check).
+@pytest.fixture
+def figures(request):
     """Call figures(name, value, target) to have a measured figure reported."""
     def add(name, value, target=""):
-        _FIGURES.append((name, value, target))
+        request.node.user_properties.append(("figure", (name, value, target)))
     return add
 
 
-@pytest.fixture(scope="session")
-def native_summary():
+@pytest.fixture
+def native_summary(request):
     """Call native_summary(line) to have a line printed with the native port's summary."""
-    return _NATIVE_LINES.append
+    return lambda line: request.node.user_properties.append(("native line", line))
 
 
 def pytest_runtest_logreport(report):
+    if report.when == "call":
+        for key, value in report.user_properties:
+            if key == "figure":
+                _FIGURES.append(tuple(value))
+            elif key == "native line":
+                _NATIVE_LINES.append(value)
     if report.when == "call" and "native" in report.keywords:
         _NATIVE["passed" if report.passed else "failed"] += 1
     if "chip" in report.keywords:

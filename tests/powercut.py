@@ -15,10 +15,12 @@ import os
 import vfs
 
 from flashdev import Flash, Sectors, PowerCut
-from companion import blocks, saving, store as store_module
-from companion.app import App
+from companion.store import blocks
+from companion.app import saving
+from companion.store import log_store as store_module
+from companion.app.play import App
 from companion.core import log
-from companion.store import Store
+from companion.store.log_store import Store
 from scenarios.common import saved_log
 
 MOUNT = "/fl"
@@ -73,7 +75,7 @@ def steps(events):
         return a
 
     def cut_back(a):
-        a.remote_cut(3)
+        a.restart_from(3)
         return a
 
     def garbage(a):  # what a cut half-way through a write can leave on FAT: bytes and a newline

@@ -6,8 +6,8 @@ import os
 import vfs
 
 from flashdev import Flash, PowerCut
-from companion import blocks
-from companion.store import Store, saved_log
+from companion.store import blocks
+from companion.store.log_store import Store, saved_log
 
 MOUNT = "/fl"
 ROOT = MOUNT + "/games"
@@ -220,7 +220,7 @@ def short_block():
 def look_token():
     """The saved look's log token (lit.token): the last raw block written to,
     not an empty spare after it; an event programmed into it changes it."""
-    from companion import lit
+    from companion.store import lit
 
     dev = fresh()
     s = Store(ROOT, flash=dev)

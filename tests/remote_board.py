@@ -17,7 +17,7 @@ import json
 import sys
 import time
 
-from companion.runloop import remote_play, start_sim
+from companion.boot import remote_play, start_sim
 
 HOLD_MS = 30
 EVERY_MS = 20
@@ -27,7 +27,7 @@ def main(path):
     with open(path) as f:
         cfg = json.load(f)
     if cfg.get("seat_ms"):  # a test's shorter times for a seat in use elsewhere
-        from companion import seat as seat_module
+        from companion.remote import seat as seat_module
 
         seat_module.TAKEN_MS, seat_module.HOLD_MS = cfg["seat_ms"]
     loop = start_sim("kahuna", cfg["root"], cfg["layouts"], lambda: cfg["seed"])

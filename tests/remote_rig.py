@@ -174,7 +174,7 @@ class Board:
         return [line for line in self.out if line.startswith(prefix)]
 
     def log(self):
-        from companion.store import saved_log
+        from companion.store.log_store import saved_log
 
         return saved_log(str(self.root))
 

@@ -15,7 +15,7 @@ import json
 import os
 
 from companion.core import LayoutError
-from companion.runloop import start_sim
+from companion.boot import start_sim
 
 LAYOUT_DIR = __file__.rsplit("/", 1)[0] + "/../board_layouts"
 _layouts = {}

@@ -50,7 +50,7 @@ def test_a_layout_that_begins_with_a_byte_order_mark_boots_as_layout_check_takes
 def test_the_broken_example_layout_on_the_simulator(tmp_path, capsys):
     """CPython only: reads what the check prints (capsys); test_the_broken_layout_under_micropython
     and boot_scenarios (both ports) show the same on the display."""
-    from companion.runloop import start_sim
+    from companion.boot import start_sim
 
     loop = start_sim("kahuna_broken", str(tmp_path / "games"), str(BROKEN.parent))
     assert loop.screen.lines == BROKEN_LINES
@@ -58,7 +58,7 @@ def test_the_broken_example_layout_on_the_simulator(tmp_path, capsys):
     assert out[0] == 'layout: island GOLA: has no "y" (give its drawing position as numbers "x" and "y")'
     assert len([l for l in out if l.startswith("layout: ")]) == 6
     assert out[-1] == "companion: stopped; fix the files and reset"
-    assert not hasattr(companion, "layout_check")  # dropped again after the check
+    assert not hasattr(companion, "layout")  # dropped again after the check
 
 
 # --- the device path: start_device() and run() on fake machine modules ---------------------
@@ -75,41 +75,41 @@ def device(tmp_path, monkeypatch):
     for mod in ("board", "ssd1306"):
         monkeypatch.delitem(sys.modules, "companion.hal." + mod, raising=False)
         monkeypatch.delattr(companion.hal, mod, raising=False)
-    from companion import runloop
+    from companion import boot
 
-    monkeypatch.setattr(runloop.time, "ticks_ms", lambda: 0, raising=False)
+    monkeypatch.setattr(boot.time, "ticks_ms", lambda: 0, raising=False)
     monkeypatch.chdir(tmp_path)
     layouts = Path("bl")  # short: the path shows on the display
     (layouts / "profiles").mkdir(parents=True)
     (layouts / "profiles" / "pico.json").write_text(json.dumps(profile))
-    monkeypatch.setattr(runloop, "CONFIG", str(tmp_path / "config.json"))
-    return runloop, layouts, tmp_path / "games"
+    monkeypatch.setattr(boot, "CONFIG", str(tmp_path / "config.json"))
+    return boot, layouts, tmp_path / "games"
 
 
 def test_the_device_stops_on_a_broken_layout_with_its_leds_off(device):
     """CPython only: fake machine/neopixel/framebuf modules are swapped into
     sys.modules (monkeypatch) to boot the real-board path; MicroPython cannot
     undo that. The same boot on the simulated HAL runs natively (boot_scenarios)."""
-    runloop, layouts, games = device
+    boot, layouts, games = device
     (layouts / "kahuna.json").write_text(BROKEN.read_text())
-    loop = runloop.start_device("pico", "kahuna", str(games), str(layouts))
-    assert isinstance(loop.app, runloop.Halted)
+    loop = boot.start_device("pico", "kahuna", str(games), str(layouts))
+    assert isinstance(loop.app, boot.Halted)
     loop.leds.strip.buf[:] = b"\x55" * len(loop.leds.strip.buf)  # lit by an earlier run
     loop.step(0)
     assert loop.screen.lines == ["LAYOUT: 7 errors"] + BROKEN_LINES[1:]  # with the profile: TURN's 64 too
-    assert len(loop.leds.strip.buf) == 3 * runloop.BLANK_LEDS and not any(loop.leds.strip.buf)
-    assert runloop.run("pico", "kahuna", str(layouts)) is None  # returns: the REPL is free to fix files
+    assert len(loop.leds.strip.buf) == 3 * boot.BLANK_LEDS and not any(loop.leds.strip.buf)
+    assert boot.run("pico", "kahuna", str(layouts)) is None  # returns: the REPL is free to fix files
 
 
 def test_a_profile_that_does_not_fit_is_reported(device):
     """CPython only: fake machine/neopixel/framebuf modules are swapped into
     sys.modules (monkeypatch) to boot the real-board path; MicroPython cannot
     undo that. The same boot on the simulated HAL runs natively (boot_scenarios)."""
-    runloop, layouts, games = device
+    boot, layouts, games = device
     k = json.loads((ROOT / "board_layouts" / "kahuna.json").read_text())
     k["controls"][0]["button"] = 64  # an 8x8 matrix has codes 0..63
     (layouts / "kahuna.json").write_text(json.dumps(k))
-    loop = runloop.start_device("pico", "kahuna", str(games), str(layouts))
+    loop = boot.start_device("pico", "kahuna", str(games), str(layouts))
     loop.step(0)
     assert loop.screen.lines == ["LAYOUT: 1 error", "control TURN:", "button 64 does", "not exist on the",
                                  "profile's 8x8", "matrix (codes", "0..63)"]
@@ -119,19 +119,19 @@ def test_a_missing_profile_or_layout_stops_with_a_message(device):
     """CPython only: fake machine/neopixel/framebuf modules are swapped into
     sys.modules (monkeypatch) to boot the real-board path; MicroPython cannot
     undo that. The same boot on the simulated HAL runs natively (boot_scenarios)."""
-    runloop, layouts, games = device
-    loop = runloop.start_device("esp32-devkitc", "kahuna", str(games), str(layouts))
+    boot, layouts, games = device
+    loop = boot.start_device("esp32-devkitc", "kahuna", str(games), str(layouts))
     loop.step(0)
-    assert isinstance(loop.app, runloop.Halted)
+    assert isinstance(loop.app, boot.Halted)
     assert loop.app.lines == ["MISSING FILE", "bl/profiles/", "esp32-devkitc.js", "on", "copy", "board_layouts/",
                               "to the device"]
-    loop = runloop.start_device("pico", "kahuna", str(games), str(layouts))
+    loop = boot.start_device("pico", "kahuna", str(games), str(layouts))
     loop.step(0)
     assert loop.screen.lines == ["MISSING FILE", "bl/kahuna.json", "copy", "board_layouts/", "to the device"]
 
 
 def test_the_file_messages_for_the_device_paths():
-    from companion.runloop import boot_problem, path_lines
+    from companion.boot import boot_problem, path_lines
 
     assert boot_problem(OSError(2), "/board_layouts/profiles/pico.json") == [
         "MISSING FILE", "/board_layouts/", "profiles/", "pico.json", "copy", "board_layouts/", "to the device"]
@@ -145,11 +145,15 @@ def test_the_file_messages_for_the_device_paths():
 
 BOOT = """
 import gc, sys
-from companion import runloop, app, store, frame, ui
+from companion import ui
+from companion import boot
+from companion.app import play as app
+from companion.store import log_store as store
+from companion.hal import frame
 from companion.ui import kahuna
 from companion.hal import buttons, leds, screen, sim
 from companion.core import games, kahuna, board, game, rng, log
-runloop.check_layout({})  # its names interned before the measurement: a qstr pool filling up
+boot.check_layout({})  # its names interned before the measurement: a qstr pool filling up
 # (and a bigger one allocated) while the checker is imported is not the checker's heap
 """
 # Interned names (qstrs) are never freed, and they are kept in pools that
@@ -157,13 +161,13 @@ runloop.check_layout({})  # its names interned before the measurement: a qstr po
 # how many names everything else interned first. So the qstr pools' growth is
 # read from micropython.qstr_info() and left out of what the check leaves.
 MEASURE = ["gc.collect()", "base = gc.mem_alloc()\nimport micropython\nmicropython.qstr_info()",
-           "%s\nloop = runloop.start_sim('kahuna', '/tmp/heap-games', '/board_layouts', lambda: 1)",
-           "gc.collect()", "print('RETAINED', gc.mem_alloc() - base, 'companion.layout_check' in sys.modules)\n"
+           "%s\nloop = boot.start_sim('kahuna', '/tmp/heap-games', '/board_layouts', lambda: 1)",
+           "gc.collect()", "print('RETAINED', gc.mem_alloc() - base, 'companion.layout.check' in sys.modules)\n"
            "micropython.qstr_info()"]
 VARIANTS = {
-    "without the check": "runloop.check_layout = lambda layout, profile=None: []",
+    "without the check": "boot.check_layout = lambda layout, profile=None: []",
     "with the check": "",
-    "with the checker kept imported": "from companion import layout_check, layout_kinds, profile_check",
+    "with the checker kept imported": "from companion.layout import check, common, kinds, profile",
 }
 
 
@@ -190,7 +194,7 @@ def test_the_checker_leaves_little_heap_behind_under_micropython(figures):
 
 
 def test_the_broken_layout_under_micropython():
-    out = run(["import json\nfrom companion.runloop import start_sim\n"
+    out = run(["import json\nfrom companion.boot import start_sim\n"
                "loop = start_sim('kahuna_broken', '/tmp/broken-games', '/layouts')\n"
                "print('RESULT', json.dumps([loop.screen.lines, sum(loop.leds.strip.buf)]))"],
               mounts=[(BROKEN.parent, "/layouts")])
@@ -204,7 +208,7 @@ def test_boot_skips_the_layout_check_of_bytes_companion_flash_checked(tmp_path, 
     checks a layout edited since."""
     import zlib
 
-    from companion import runloop
+    from companion import boot
     from host_tools.device import flash
 
     board = flash.BoardData("kahuna", "pico")
@@ -218,12 +222,12 @@ def test_boot_skips_the_layout_check_of_bytes_companion_flash_checked(tmp_path, 
     def no_check(layout, profile=None):
         raise AssertionError("checked again")
 
-    monkeypatch.setattr(runloop, "check_layout", no_check)
-    data, problems = runloop.load_checked(str(layout), {}, profile_crc, marks)
+    monkeypatch.setattr(boot, "check_layout", no_check)
+    data, problems = boot.load_checked(str(layout), {}, profile_crc, marks)
     assert problems == [] and data["name"] == "kahuna"
     monkeypatch.undo()
     broken = json.loads(board.layout_bytes)
     broken["connections"][0]["led"] = broken["connections"][1]["led"]  # two elements on one LED
     layout.write_text(json.dumps(broken))
-    data, problems = runloop.load_checked(str(layout), json.loads(board.profile_bytes), profile_crc, marks)
+    data, problems = boot.load_checked(str(layout), json.loads(board.profile_bytes), profile_crc, marks)
     assert problems and any("LED" in line for line in problems), problems  # the edited layout: checked again

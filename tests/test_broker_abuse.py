@@ -14,7 +14,7 @@ import time
 import paho.mqtt.client as paho
 import pytest
 
-from companion import remote
+from companion.remote import protocol as remote
 from host_tools import broker as mqtt_broker
 from tests.remote_rig import Board, Broker, wait_until
 

@@ -48,16 +48,16 @@ def test_boots_from_the_module_pack_or_from_the_files_if_a_module_in_it_is_damag
 
     files = dict(game.image.read(game.image.build()))
     main = files["/main.py"].decode()
-    assert main.count('pack.load("runloop").run()') == 1
-    main = main.replace('pack.load("runloop").run()', 'loop = pack.load("runloop")\nprint("FROM", loop.__file__)\nloop.run()')
+    assert main.count('pack.load("boot").run()') == 1
+    main = main.replace('pack.load("boot").run()', 'loop = pack.load("boot")\nprint("FROM", loop.__file__)\nloop.run()')
     packed = bytearray(files["/lib/companion/" + pack.NAME])
-    if damaged:  # a byte in the middle of runloop.mpy
-        at, size, _ = pack.Pack(io.BytesIO(bytes(packed))).files[b"/runloop.mpy"]
+    if damaged:  # a byte in the middle of boot.mpy
+        at, size, _ = pack.Pack(io.BytesIO(bytes(packed))).files[b"/boot.mpy"]
         packed[at + size // 2] ^= 0x40
     r = chip.run(game.image.build(extra=[("/main.py", main.encode()),
                                          ("/lib/companion/" + pack.NAME, bytes(packed))]), BOOT_MS)
     assert "Traceback" not in r["console"] and r["frames"], r["console"]
-    assert "FROM %s/runloop.mpy" % ("/lib/companion" if damaged else pack.AT) in r["console"], r["console"]
+    assert "FROM %s/boot.mpy" % ("/lib/companion" if damaged else pack.AT) in r["console"], r["console"]
 
 
 def test_every_press_of_the_example_lights_and_is_logged(example, figures):
@@ -160,9 +160,9 @@ def test_a_press_made_while_the_board_shows_its_look_counts(saved):
 
 
 STEP_TIMES = b"""import time
-from companion import runloop
+from companion import boot
 
-_step = runloop.Loop.step
+_step = boot.Loop.step
 
 
 def step(self, now, locked=False):  # (locked: run() entered with the heap locked; the step unlocks)
@@ -173,8 +173,8 @@ def step(self, now, locked=False):  # (locked: run() entered with the heap locke
         print("STEP %d %d" % (t0, d))
 
 
-runloop.Loop.step = step
-runloop.run()
+boot.Loop.step = step
+boot.run()
 """
 
 
@@ -216,9 +216,9 @@ def test_no_loop_step_holds_more_than_one_erase_through_a_game_quiet_time_and_a_
 
 STEP_STARTS = b"""import time
 from array import array
-from companion import runloop
+from companion import boot
 
-_step = runloop.Loop.step
+_step = boot.Loop.step
 starts = array("i", [0] * 200)
 n = 0
 
@@ -234,8 +234,8 @@ def step(self, now, locked=False):
         print("STARTS", " ".join(str(t) for t in starts))
 
 
-runloop.Loop.step = step
-runloop.run()
+boot.Loop.step = step
+boot.run()
 """
 
 
@@ -270,9 +270,9 @@ def write(self):  # (render calls it with the heap locked: nothing here allocate
 
 
 pio.PioStrip.write = write
-from companion import runloop
+from companion import boot
 
-_step = runloop.Loop.step
+_step = boot.Loop.step
 
 
 def step(self, now, locked=False):
@@ -283,8 +283,8 @@ def step(self, now, locked=False):
         n = 40
 
 
-runloop.Loop.step = step
-runloop.run()
+boot.Loop.step = step
+boot.run()
 """
 
 

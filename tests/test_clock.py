@@ -1,7 +1,7 @@
 """The run loop's clock hook (UI.tick), with Duell; the scenarios assert exact
 lines and logs and also run under MicroPython (test_both_interpreters)."""
 
-from companion.store import Store
+from companion.store.log_store import Store
 from tests.scenarios import clock_scenarios as scenarios
 
 

@@ -18,7 +18,7 @@
 import re
 from pathlib import Path
 
-from companion.frame import PLAYER, YELLOW, RED
+from companion.hal.frame import PLAYER, YELLOW, RED
 from companion.hal.leds import PALETTE
 
 CSS = (Path(__file__).resolve().parent.parent / "host_tools" / "sim" / "page" / "sim.css").read_text()

@@ -16,7 +16,7 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 SETUP = """
 import gc
 from scenarios.device import Device, fresh_dir
-from companion.frame import BLINK, FAST, PULSE
+from companion.hal.frame import BLINK, FAST, PULSE
 from companion.hal.buttons import Buttons, MatrixScanner
 
 d = Device(fresh_dir("alloc"))
@@ -121,7 +121,7 @@ def test_scan_and_led_tick_run_with_the_heap_locked_under_native_micropython():
 
 RESTART = """
 import micropython
-from companion.frame import Frame, PLAYER, RED, STEADY, BLINK, FAST, FLASH
+from companion.hal.frame import Frame, PLAYER, RED, STEADY, BLINK, FAST, FLASH
 from companion.hal.leds import Leds, FAST_MS
 from companion.hal.sim import SimStrip
 
@@ -164,7 +164,7 @@ from scenarios.device import Device, fresh_dir, SCAN
 
 
 class Entered(Device):
-    # as runloop.run() steps: the heap locked at the call, so that the step's
+    # as boot.run() steps: the heap locked at the call, so that the step's
     # own frame goes on the C stack, and unlocked by the step at once
     def wait(self, ms):
         end = self.t + ms

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.hal import sim
-from companion.store import Store
+from companion.store.log_store import Store
 from tests.scenarios.firmware_scenarios import loaded
 from host_tools.micropython import run
 
@@ -78,7 +78,7 @@ def test_display_pixels_and_ssd1306_driver_under_micropython():
     assert show[1:] == ["7", "60", "1025", "64", "True"]
 
 
-# --- the device path (hal/board.py, runloop.start_device) on fake machine modules ---
+# --- the device path (hal/board.py, boot.start_device) on fake machine modules ---
 
 PROFILES = Path(__file__).resolve().parent.parent / "board_layouts" / "profiles"
 
@@ -165,10 +165,10 @@ def test_device_boots_from_its_profile_and_reads_the_matrix(name, tmp_path, monk
     for mod in ("board", "ssd1306"):  # import them afresh, on this fake machine
         monkeypatch.delitem(sys.modules, "companion.hal." + mod, raising=False)
         monkeypatch.delattr(companion.hal, mod, raising=False)
-    from companion import runloop
+    from companion import boot
 
     layouts = str(Path(__file__).resolve().parent.parent / "board_layouts")
-    loop = runloop.start_device(name, "kahuna", str(tmp_path / "games"), layouts)
+    loop = boot.start_device(name, "kahuna", str(tmp_path / "games"), layouts)
     assert loop.buttons.n == 64 and loop.leds.n == 39
     assert not loop.app.menu_open and loop.app.lines[0].endswith(" to play")  # a game at once
     t = [0]
@@ -237,7 +237,7 @@ def test_on_an_rp2040_the_pio_strip_takes_over_after_the_first_frame(works, monk
     monkeypatch.setattr(companion.hal, "pio", sys.modules["companion.hal.pio"], raising=False)
     monkeypatch.delitem(sys.modules, "companion.hal.board", raising=False)
     monkeypatch.delattr(companion.hal, "board", raising=False)
-    from companion.frame import PLAYER, Frame
+    from companion.hal.frame import PLAYER, Frame
     from companion.hal import board
 
     monkeypatch.setattr(board.sys, "platform", "rp2")
@@ -273,7 +273,7 @@ def test_a_display_on_pins_its_bus_does_not_have_leaves_the_board_playing(monkey
     monkeypatch.delitem(sys.modules, "companion.hal.board", raising=False)
     monkeypatch.delattr(companion.hal, "board", raising=False)
     from companion.hal import board
-    from companion.layout_check import check_profile
+    from companion.layout.check import check_profile
 
     screen = board.screen(dict(profile, display=dict(profile["display"], sda=2)))
     screen.show(["still playing"])
@@ -316,14 +316,14 @@ def test_a_button_expander_that_does_not_answer_is_named_on_the_display(tmp_path
     for mod in ("board", "ssd1306"):
         monkeypatch.delitem(sys.modules, "companion.hal." + mod, raising=False)
         monkeypatch.delattr(companion.hal, mod, raising=False)
-    from companion import runloop
+    from companion import boot
 
     layouts = tmp_path / "bl"
     (layouts / "profiles").mkdir(parents=True)
     (layouts / "profiles" / "pico.json").write_text(json.dumps(profile))
     (layouts / "kahuna.json").write_text((PROFILES.parent / "kahuna.json").read_text())
-    loop = runloop.start_device("pico", "kahuna", str(tmp_path / "games"), str(layouts))
+    loop = boot.start_device("pico", "kahuna", str(tmp_path / "games"), str(layouts))
     loop.step(0)
-    assert isinstance(loop.app, runloop.Halted)
+    assert isinstance(loop.app, boot.Halted)
     assert loop.screen.lines == ["BUTTONS", "no MCP23017 at", "I2C address 33", "(0x21): check", "wiring, power,",
                                  "A0-A2"]

@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 import serial
 
-from companion import lit, pack
-from companion.store import Store
+from companion import pack
+from companion.store import lit
+from companion.store.log_store import Store
 from host_tools.device import connection, flash, mip_package
 from host_tools.device import devices_command as devices_cmd
 from host_tools.device.virtual_device import VirtualDevice
@@ -31,7 +32,7 @@ PRESSES = ["MENU", "TURN"] + ["MENU"] * 8 + ["TURN",  # menu: White first, new g
 # Runs on the device: boot the firmware on the simulated HAL, press PRESSES, print the display.
 PRESS_SCRIPT = """
 import json
-from companion.runloop import start_sim
+from companion.boot import start_sim
 with open("/board_layouts/kahuna.json") as f:
     layout = json.load(f)
 codes = {}
@@ -123,7 +124,7 @@ def test_make_flash_copies_and_verifies_every_file(board):
     assert "copied %d of %d files" % (len(expected), len(expected)) in out and "modules compiled by mpy-cross" in out
     assert "verified %d files by SHA-256" % len(expected) in out
     assert device_files(dev.fs_dir) == expected
-    for path in ("/lib/companion/app.mpy", "/main.py", "/config.json"):  # hashed by the board itself
+    for path in ("/lib/companion/app/play.mpy", "/main.py", "/config.json"):  # hashed by the board itself
         proc = mpremote(dev.port, "fs", "sha256sum", ":" + path)
         assert proc.stdout.split()[-1] == hashlib.sha256(expected[path]).hexdigest(), proc.stdout
 
@@ -133,7 +134,7 @@ def test_mpremote_ls_shows_each_files_size(board):
     dev, _, expected = board
     proc = mpremote(dev.port, "fs", "ls", ":/lib/companion")
     listed = dict(reversed(line.split()) for line in proc.stdout.splitlines()[1:])
-    assert listed["app.mpy"] == str(len(expected["/lib/companion/app.mpy"]))
+    assert listed["boot.mpy"] == str(len(expected["/lib/companion/boot.mpy"]))
     assert listed["core/"] == "0"
     root = mpremote(dev.port, "fs", "ls", ":/").stdout.split()
     assert "main.py" in root and "tmp/" not in root  # Emscripten's own folders are not the board's
@@ -142,8 +143,8 @@ def test_mpremote_ls_shows_each_files_size(board):
 def test_deploy_copies_only_changed_files_and_removes_stale_ones(board):
     dev, _, expected = board
     total = len(expected)
-    assert mpremote(dev.port, "fs", "rm", ":/lib/companion/frame.mpy").returncode == 0
-    assert mpremote(dev.port, "fs", "cp", ROOT / "firmware/main.py", ":/lib/companion/frame.py").returncode == 0
+    assert mpremote(dev.port, "fs", "rm", ":/lib/companion/hal/frame.mpy").returncode == 0
+    assert mpremote(dev.port, "fs", "cp", ROOT / "firmware/main.py", ":/lib/companion/hal/frame.py").returncode == 0
     proc = make("deploy", dev.port)
     assert proc.returncode == 0, proc.stderr
     assert "copied 1 of %d files" % total in proc.stdout and "%d unchanged" % (total - 1) in proc.stdout
@@ -323,7 +324,7 @@ def test_old_micropython_and_mpy_mismatch(tmp_path):
 def test_copy_that_fails_verification(tmp_path):
     with VirtualDevice(tmp_path / "fs", corrupt="app.mpy", register=False) as dev:
         line = one_line_error(companion("flash", "--port", dev.port))
-    assert line.startswith("companion flash: copy of /lib/companion/app.mpy failed verification (SHA-256 on "
+    assert line.startswith("companion flash: copy of /lib/companion/app/play.mpy failed verification (SHA-256 on "
                            "the board ")
     assert line.endswith("check the USB cable and run make flash again")
 

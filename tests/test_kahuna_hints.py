@@ -5,7 +5,7 @@ shown (TURN held) lights the device's suggested move."""
 import pytest
 
 from companion.core.kahuna_ai import Planner
-from companion.frame import BLINK, FAST, PLAYER, PULSE, STEADY
+from companion.hal.frame import BLINK, FAST, PLAYER, PULSE, STEADY
 
 from .scenarios.device import Device, fresh_dir
 

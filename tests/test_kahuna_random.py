@@ -13,7 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.core.log import replay
-from companion.frame import BLINK, FAST, PLAYER, STEADY, Frame
+from companion.hal.frame import BLINK, FAST, PLAYER, STEADY, Frame
 from companion.ui import kahuna as kahuna_ui
 from host_tools.paths import load_layout
 

@@ -2,7 +2,7 @@
 device plays its to-dos; the log on flash replays to the same end."""
 
 from companion.core.log import replay
-from companion.frame import BLINK, PLAYER, STEADY
+from companion.hal.frame import BLINK, PLAYER, STEADY
 from host_tools.paths import load_layout
 
 from .scenarios.device import Device, fresh_dir

@@ -1,7 +1,7 @@
 """Kanaloa on the simulated device under CPython (the scenarios' asserts check
 exact frames and lines; test_both_interpreters runs them under MicroPython too)."""
 
-from companion.frame import MARK
+from companion.hal.frame import MARK
 from tests.scenarios import kanaloa_device_scenarios as kd
 
 

@@ -5,7 +5,7 @@ import sys
 from itertools import combinations
 
 from companion.core.kanaloa import GODS
-from companion.layout_check import check
+from companion.layout.check import check
 from host_tools.paths import ROOT, load_layout
 
 LAYOUT = load_layout("kanaloa")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion.frame import MARK, RED
+from companion.hal.frame import MARK, RED
 from tests.browser.simpage import drive, needs_browser, sim_server
 from tests.scenarios.device import Device, fresh_dir
 

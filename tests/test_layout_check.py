@@ -1,6 +1,6 @@
 """`companion layout check`: every mistake gets its own message, naming the entry.
 
-The CLI is CPython; the checker itself (companion/layout_check.py, also run at
+The CLI is CPython; the checker itself (companion/layout/, also run at
 boot) checks the same broken copies under both MicroPython ports in
 tests/scenarios/layout_scenarios.py."""
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.layout_check import HINTS
+from companion.layout.check import HINTS
 from host_tools.cli import main
 from host_tools.paths import LAYOUTS
 from tests.scenarios import layout_scenarios as scenarios
@@ -200,7 +200,7 @@ def test_display_lines_fit_the_oled(results):
 # --- values far out of range (issue 25): a problem each, before anything is sized from them ----
 HUGE_SCRIPT = """
 import json
-from companion import layout_check
+from companion.layout import check as layout_check
 with open("board_layouts/kahuna.json") as f:
     text = f.read()
 with open("board_layouts/profiles/pico.json") as f:
@@ -336,7 +336,7 @@ def test_what_a_board_reads_beyond_its_elements_is_checked_too(results):
 def test_a_boot_that_fails_in_any_way_stops_with_its_reason_on_the_display():
     """Whatever a layout the check took still breaks (a KeyError, a TypeError),
     the board stops with the reason on the display, not with a traceback."""
-    from companion.runloop import Halted, _boot_or_halt
+    from companion.boot import Halted, _boot_or_halt
 
     def boot():
         raise KeyError("button")
@@ -349,7 +349,7 @@ def test_a_boot_that_fails_in_any_way_stops_with_its_reason_on_the_display():
 @given(st.text(st.sampled_from("AZaz09 -_'\"\\/\t\x7f\u00d6\u0101\u02bb\U0001F600"), min_size=1, max_size=6))
 def test_a_name_the_checker_takes_makes_log_lines_the_board_takes(name):
     from companion.core.log import dump, parse_line
-    from companion.layout_check import check
+    from companion.layout.check import check
 
     k = scenarios.kahuna()
     scenarios.not_ascii(k)  # ALOA is now the only island with a new name, then given this one

@@ -8,7 +8,7 @@ runs under native MicroPython in tests/test_firmware_alloc.py."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.frame import HALF, Frame
+from companion.hal.frame import HALF, Frame
 from companion.hal.leds import PALETTE, RGB, Leds
 from companion.hal.sim import SimStrip
 

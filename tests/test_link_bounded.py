@@ -6,7 +6,7 @@ link then drops and reconnects). Under CPython, with a stand-in socket."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import link
+from companion.remote import link
 
 
 class Socket:

@@ -38,6 +38,7 @@ def test_a_board_without_a_game_shows_the_new_games_look_until_the_game_is_logge
 
 
 def test_the_store_and_the_look_name_the_same_file():
-    from companion import lit, store
+    from companion.store import lit
+    from companion.store import log_store as store
 
     assert store.LOOK == lit.NAME

@@ -6,7 +6,7 @@ calm LEDs and the board check after a resume."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.frame import Frame, OFF, PLAYER, DIM, TAKE, STEADY, BLINK, FAST, PULSE, MARK, HALF, FLASH, RED, calm
+from companion.hal.frame import Frame, OFF, PLAYER, DIM, TAKE, STEADY, BLINK, FAST, PULSE, MARK, HALF, FLASH, RED, calm
 from companion.hal.leds import Leds, RGB
 from companion.hal.sim import SimStrip
 from tests.scenarios import powercut_scenarios as pc

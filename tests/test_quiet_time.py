@@ -1,11 +1,11 @@
 """When the run loop does its quiet-time work (flash work that may erase,
 the look, the heap's collection): never between a press and its light,
 at once after boot and within HURRY_MS of a release (a press is least
-likely then), else after a pause (runloop.Loop._work_due)."""
+likely then), else after a pause (boot.Loop._work_due)."""
 
 import pytest
 
-from companion import runloop
+from companion import boot, loop
 from tests.scenarios.device import Device, fresh_dir
 
 
@@ -13,11 +13,11 @@ from tests.scenarios.device import Device, fresh_dir
 def board(monkeypatch):
     d = Device(fresh_dir("quiet-time"))
     d.new_game(first="white")
-    d.wait(runloop.IDLE_MS + 200)  # the new game's quiet time is over
+    d.wait(loop.IDLE_MS + 200)  # the new game's quiet time is over
     idle = []  # the times App.idle() was called
     monkeypatch.setattr(d.app, "idle", lambda: idle.append(d.t))
     collected = []  # the times the heap was collected
-    monkeypatch.setattr(runloop.gc, "collect", lambda: collected.append(d.t))
+    monkeypatch.setattr(boot.gc, "collect", lambda: collected.append(d.t))
     return d, idle, collected
 
 
@@ -45,16 +45,16 @@ def test_work_the_log_wants_soon_runs_just_after_a_release_never_while_held(boar
     down, up = press_and_release(d, "ALOA-BARI")
     assert not [t for t in idle if down <= t < up]  # not while the finger is on the button
     d.wait(10)
-    assert idle and up <= idle[0] < up + runloop.HURRY_MS
+    assert idle and up <= idle[0] < up + loop.HURRY_MS
 
 
 def test_other_work_waits_for_a_pause(board):
     d, idle, collected = board
     down, up = press_and_release(d, "ALOA-BARI")
-    d.wait(runloop.IDLE_MS - 100)
+    d.wait(loop.IDLE_MS - 100)
     assert idle == [] and collected == []
     d.wait(200)
-    assert len(idle) == 1 and idle[0] >= up + runloop.IDLE_MS
+    assert len(idle) == 1 and idle[0] >= up + loop.IDLE_MS
     d.wait(20)
     assert len(collected) == 1 and collected[0] > idle[0]  # a press came: the heap is collected
 
@@ -86,7 +86,7 @@ def test_a_look_that_finds_no_room_in_the_heap_is_skipped_and_play_goes_on(board
     monkeypatch.setattr(d.app.store, "save_lit", no_room)
     d.loop.look = (28, "0a1b2c3d 4e5f6071")
     d.press("ALOA-BARI")
-    d.wait(runloop.IDLE_MS + 100)  # quiet time: the look tried
+    d.wait(loop.IDLE_MS + 100)  # quiet time: the look tried
     assert d.loop.looked == -1
     d.press("ALOA-HUNA")
     assert [e["at"] for e in d.log()[1:]] == ["ALOA-BARI", "ALOA-HUNA"]

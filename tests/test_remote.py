@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import remote
+from companion.remote import protocol as remote
 from companion.core.log import replay
 from companion.core.rng import Rng
 from host_tools.paths import load_layout
@@ -335,7 +335,7 @@ def test_the_other_boards_move_is_said_in_the_words_that_fit_under_the_score():
     """A cascade's whole sentence needs six or seven display rows: it was cut ("...ALOA-BARI,
     ALOA come" without "off") and hid the score; now its first clauses, as many as fit
     the four rows under the score, every word shown (what comes off blinks on the board)."""
-    from companion.seat import _fitting
+    from companion.remote.seat import _fitting
 
     assert _fitting("White put a stick on BARI-DUDA; took BARI; Black's ALOA-BARI, ALOA come off") == \
         "White put a stick on BARI-DUDA; took BARI"

@@ -10,7 +10,7 @@ import paho.mqtt.client as paho
 import pytest
 
 from companion.core import log
-from companion.store import Store
+from companion.store.log_store import Store
 from tests.remote_rig import Board, Broker, Proxy, wait_until
 
 CODE = "K7Q2"
@@ -177,7 +177,7 @@ def test_strangers_and_bad_messages_are_refused(rig, tmp_path):
     header = [p for t, p in got if t == "kc/K7Q2/white/log/0"][0]
     h = json.loads(header)
     crc = h["crc"]
-    from companion import remote
+    from companion.remote import protocol as remote
 
     def ev(i, line, c=None):
         return json.dumps({"v": 1, "g": CODE, "t": "ev", "from": "black", "i": i,

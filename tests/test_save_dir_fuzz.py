@@ -39,9 +39,9 @@ from binascii import crc32
 
 import pytest
 
-from companion import blocks
+from companion.store import blocks
 from companion.core.log import replay, resume, split
-from companion.store import join
+from companion.store.log_store import join
 from host_tools.micropython import run_native_each
 from host_tools.paths import ROOT
 from tests import save_dirs

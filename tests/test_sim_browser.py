@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from companion.frame import BLINK, FAST, PLAYER, STEADY
+from companion.hal.frame import BLINK, FAST, PLAYER, STEADY
 from tests.browser.simpage import ROOT, SHOTS, drive, needs_browser, sim_server, update_image
 from tests.scenarios.device import Device, fresh_dir
 from tests.scenarios.kahuna_scenarios import SETUP
@@ -98,7 +98,7 @@ def expected_observations(steps):
             prefix = dev.log_lines()[:step["history"] + 1]
             shown = booted_from(prefix)
             shown.app.checking = -1  # a step of the history is no restart: no board check offered
-            shown.app._refresh()
+            shown.app.changed()
             shown.wait(50)
             out.setdefault("history", {"lit": shown.lit(), "lines": shown.lines(), "leds": led_count(shown)})
         elif "continue" in step:

@@ -16,9 +16,9 @@ import re
 
 import pytest
 
-from companion.frame import FLASH, RED
+from companion.hal.frame import FLASH, RED
 from companion.hal.buzzer import DUTY, TONES
-from companion.app import ACCEPTED, REFUSED
+from companion.app.tones import ACCEPTED, REFUSED
 from tests.browser.simpage import ROOT, SHOTS, drive, needs_browser, sim_server, update_image
 from tests.scenarios.device import Device, fresh_dir
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from companion.core.rng import Rng
-from companion.frame import BLINK, PULSE, YELLOW
+from companion.hal.frame import BLINK, PULSE, YELLOW
 from tests.browser.simpage import ROOT, SHOTS, drive, needs_browser, page_leds, sim_server, update_image
 from tests.scenarios.common import game
 from tests.scenarios.device import Device, fresh_dir

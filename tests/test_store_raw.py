@@ -117,7 +117,7 @@ def test_pull_log_keeps_every_byte_of_a_damaged_folder_and_drops_only_a_real_mer
 def test_a_block_read_256_bytes_at_a_time_has_the_lines_and_state_of_the_whole_block(tmp_path):
     import random
 
-    from companion import blocks
+    from companion.store import blocks
     rng = random.Random(25)
     marker = b"C" + bytes(range(1, 16))
     for k in range(300):

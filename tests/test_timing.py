@@ -165,7 +165,7 @@ def test_sampling_pages_and_leds_allocate_nothing_under_native_micropython():
 def test_a_display_page_waits_while_a_press_settles(tmp_path):
     """A page takes 3-4 ms on a chip: while a contact change waits to count,
     the run loop sends none, so the press is acted on in the next step."""
-    from companion.runloop import start_sim
+    from companion.boot import start_sim
     from host_tools.paths import ROOT
 
     loop = start_sim("kahuna", str(tmp_path), str(ROOT / "board_layouts"), lambda: 1)
@@ -188,7 +188,7 @@ def test_a_display_page_waits_while_a_press_settles(tmp_path):
 def test_quiet_time_comes_while_an_led_blinks(tmp_path):
     """Quiet-time work keeps out of a step that wrote the LEDs, and no more:
     with a blink on the board it still comes a second after the last press."""
-    from companion.runloop import start_sim
+    from companion.boot import start_sim
     from host_tools.paths import ROOT
 
     loop = start_sim("kahuna", str(tmp_path), str(ROOT / "board_layouts"), lambda: 1)

@@ -41,8 +41,8 @@ def test_a_layout_that_is_not_the_games_is_refused():
 def test_a_new_game_on_the_layout_kept_parsed_reuses_its_island_board(tmp_path):
     """A board that keeps its parsed layout (a Pico's heap) makes the island
     board once; one that reads the layout again for a New game makes it anew."""
-    from companion.app import App
-    from companion.store import Store
+    from companion.app.play import App
+    from companion.store.log_store import Store
 
     for keep in (True, False):
         layout = load_layout("kahuna")

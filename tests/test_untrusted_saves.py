@@ -45,7 +45,7 @@ def test_a_checkpoint_value_out_of_range_is_not_used_even_with_its_crc_right():
 
 SIDE = """
 import json, rawlog
-from companion.store import Store
+from companion.store.log_store import Store
 dev = rawlog.fresh()
 s = Store(rawlog.ROOT, flash=dev)
 s.begin(rawlog.HEADER)

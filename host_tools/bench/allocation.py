@@ -174,14 +174,14 @@ def measure(run_job, job, per_game=2):
 BOOT = """
 import sys
 sys.path.insert(0, %(mpy)r)
-from companion.runloop import start_sim
+from companion.boot import start_sim
 loop = start_sim('kahuna', %(games)r, %(layouts)r, lambda: 1)
 app = loop.app
 assert app.game is not None and app.store.n == %(lines)d, 'the log was not restored'
 t = 0
 for e in %(more)r:  # as a press's event: applied, shown, written to the log, LEDs rendered
     app._apply(0, e)
-    app._refresh()
+    app.changed()
     t += 20
     loop.step(t)
     app.flush()

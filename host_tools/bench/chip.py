@@ -20,9 +20,9 @@ BOOT_MS = 1400
 # The run loop's steps timed on the chip: Loop.step wrapped (two ticks_us
 # reads a step), the longest step and the mean period printed now and then.
 STEP_PROBE = b"""import time
-from companion import runloop
+from companion import boot
 
-_step = runloop.Loop.step
+_step = boot.Loop.step
 _n = 0
 _worst = 0
 _first = None
@@ -44,8 +44,8 @@ def step(self, now, locked=False):  # (locked: run() entered with the heap locke
         print("STEPS %d %d %d" % (_n, _worst, time.ticks_diff(_last, _first) // (_n - 1)))
 
 
-runloop.Loop.step = step
-runloop.run()
+boot.Loop.step = step
+boot.run()
 """
 
 

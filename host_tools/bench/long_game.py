@@ -36,7 +36,7 @@ TARGETS = {"long.free_drop": 1024, "long.memory_errors": 0}
 PLAY = """
 import sys, gc, json, time
 sys.path.insert(0, %(mpy)r)
-from companion.runloop import start_sim
+from companion.boot import start_sim
 loop = start_sim('kahuna', %(games)r, %(layouts)r, lambda: 1)
 app = loop.app
 assert app.game is not None and app.game.events_in_effect() == 0, 'the header was not taken'
@@ -55,7 +55,7 @@ with open(%(events)r) as f:
                 app._undo(None)  # as the UNDO key: an undo behind the journal replays the log
             else:
                 app._apply(0, e)
-            app._refresh()
+            app.changed()
             t += 20
             loop.step(t)
             app.flush()

@@ -155,7 +155,11 @@ def calibration_job():
 CORE_MODULES = "from companion.core import games, kahuna, board, game, rng, log"
 # what booting the firmware on the simulated HAL imports (checked: see late_imports)
 FIRMWARE_MODULES = CORE_MODULES + """
-from companion import runloop, app, store, frame, ui
+from companion import ui
+from companion import boot
+from companion.app import play as app
+from companion.store import log_store as store
+from companion.hal import frame
 from companion.ui import kahuna as ui_kahuna
 from companion.hal import buttons, leds, screen, sim"""
 
@@ -197,7 +201,7 @@ def restore_jobs(logdir):
 
 
 def firmware_present():
-    return (FIRMWARE / "companion" / "runloop.py").exists()
+    return (FIRMWARE / "companion" / "boot.py").exists()
 
 
 def firmware_jobs(logdir):
@@ -206,7 +210,7 @@ def firmware_jobs(logdir):
     one display refresh, and one board press handled by the app (UI, core,
     log append to flash, new LED frame and display lines)."""
     mount = [(logdir / "games", "/games")]
-    boot = ("B = []\nboot = lambda: B.append(runloop.start_sim("
+    start = ("B = []\nstart = lambda: B.append(boot.start_sim("
             "'kahuna', '/games', '/board_layouts', seed=lambda: 1))")
     prep = "\n".join([
         "L = B[0]",
@@ -231,7 +235,7 @@ def firmware_jobs(logdir):
     warm = "key()\nA.key(A.undo_key)\nkey()\ntick()\nn = A.game.events_in_effect()"
     check = "assert A.game.events_in_effect() == n + 1, 'the bench press was not accepted'"
     plain = _job([COLLECT, _heap("boot.base"), FIRMWARE_MODULES, COLLECT, _heap("boot.modules_at"),
-                  boot + "\nbefore = set(sys.modules)\nboot()", COLLECT,
+                  start + "\nbefore = set(sys.modules)\nstart()", COLLECT,
                   _heap("boot.heap_at") + "\nP.report('boot.late_imports', sorted(set(sys.modules) - before))"
                   "\nP.report('boot.modules', sorted(m for m in sys.modules if m.startswith('companion')))",
                   prep, COLLECT,
@@ -240,7 +244,7 @@ def firmware_jobs(logdir):
                   "P.report('display.bytes', P.alloc(show) - P.alloc(noop))",
                   warm, COLLECT, "P.report('press.bytes', P.alloc(key) - P.alloc(noop))\n" + check],
                  mounts=mount)
-    traced = _job([FIRMWARE_MODULES + "\n" + boot, "P.report('boot.lines', P.lines(boot))", prep,
+    traced = _job([FIRMWARE_MODULES + "\n" + start, "P.report('boot.lines', P.lines(start))", prep,
                    "P.report('tick.lines', P.lines(tick) - P.lines(noop))\n"
                    "P.report('scan.lines', P.lines(scan) - P.lines(noop))\n"
                    "P.report('display.lines', P.lines(show) - P.lines(noop))",

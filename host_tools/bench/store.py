@@ -28,8 +28,9 @@ for _suffix in ("", ".esp32"):
 FLASH = """
 import json, vfs, os, sys
 from flashdev import Flash, PROGRAM_MS, ERASE_MS
-from companion import store as S, blocks
-from companion.app import App
+from companion.store import log_store as S
+from companion.store import blocks
+from companion.app.play import App
 PLATFORM, P = %r, json.loads(%r)
 S.CHUNK = S.CHUNKS[PLATFORM]
 blocks.PAGE = 256 if PLATFORM == "rp2" else 1
@@ -82,8 +83,8 @@ def flash_figures(events=EVENTS, seed=2026):
 
 PLAY = """
 import json, os
-from companion import store as S
-from companion.app import App
+from companion.store import log_store as S
+from companion.app.play import App
 from companion.core.games import new_game
 LAYOUT = P.layout("kahuna")
 def play(root, log):
@@ -104,7 +105,7 @@ class Readonly:  # a Pico's flash as boot sees it: it reads, and looks up the ra
         buf[:] = b"\\xff" * len(buf)
 def as_raw(root, new):  # the same game as a board with raw flash keeps it: .jl, .blk, .chk
     from binascii import hexlify
-    from companion import blocks
+    from companion.store import blocks
     lines = S.saved_log(root).split(b"\\n")[:-1]
     os.mkdir(new)
     os.mkdir(new + "/log")

@@ -107,7 +107,7 @@ def fresh_image(events=()):
 
 def saved_events(image_bytes):
     """The running game's log on an emulated Pico's flash image, as lines."""
-    from companion import store
+    from companion.store import log_store as store
 
     files = image.read(image_bytes)
     if "/games/current.jsonl" in files:  # not yet taken over by the store

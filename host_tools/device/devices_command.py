@@ -5,7 +5,7 @@ from pathlib import Path
 
 from mpremote.transport import TransportError
 
-from companion.store import NOTE, join
+from companion.store.log_store import NOTE, join
 
 from .connection import DeviceError, boards, connect, disconnect
 

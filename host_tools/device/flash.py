@@ -23,9 +23,10 @@ from pathlib import Path
 
 from mpremote.transport import TransportError
 
-from companion import layout_check, pack
-from companion.remote import config_problem
-from companion.seat import refusal
+from companion import pack
+from companion.layout import check as layout_check
+from companion.remote.protocol import config_problem
+from companion.remote.seat import refusal
 
 from ..files import LAYOUT_LIMIT, InputError, read_text
 from ..paths import FIRMWARE, LAYOUTS, PROFILES, known, resolve

@@ -16,12 +16,13 @@ import tempfile
 import zlib
 from pathlib import Path
 
-from companion import lit, runloop
+from companion.store import lit
+from companion import boot
 from companion.hal.leds import GRB, Leds
 from companion.hal.sim import SimStrip
-from companion.settings import FILE as SETTINGS
+from companion.store.settings import FILE as SETTINGS
 
-GAMES = "/games"  # runloop.start_device's store_root
+GAMES = "/games"  # boot.start_device's store_root
 SAVED_LOOK = GAMES + "/" + lit.NAME
 # what makes a board's next boot show something else than a new game at the default settings
 NOT_NEW = (GAMES + "/log/", GAMES + "/" + lit.HAND_PUT, GAMES + "/" + SETTINGS)
@@ -42,7 +43,7 @@ def _strip_bytes(layout, name, profile, seed):
         layouts = Path(tmp, "board_layouts")
         layouts.mkdir()
         (layouts / (name + ".json")).write_text(json.dumps(layout))
-        app = runloop.boot_app(layout, str(Path(tmp, "games")), lambda: seed, str(layouts))
+        app = boot.boot_app(layout, str(Path(tmp, "games")), lambda: seed, str(layouts))
         spec = profile["leds"]
         leds = Leds(SimStrip(app.frame.n), app.frame.n, spec.get("max_ma", 500), order=GRB)  # hal/board.leds
         leds.render(app.frame, 0, app.brightness)

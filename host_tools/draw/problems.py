@@ -11,7 +11,8 @@ picture: the list alone. Marks carry class "problem" and data-problem.
 import copy
 import xml.etree.ElementTree as ET
 
-from companion import layout_check
+from companion.layout import check as layout_check
+from companion.layout import common as layout_common
 
 from . import board
 from .svg import INK, n, text
@@ -134,7 +135,7 @@ def _ok_via(via):
 
 
 def _positions(canvas, layout):
-    """entry name (as layout_check words it) -> (x, y) on the canvas."""
+    """entry name (as the layout check words it) -> (x, y) on the canvas."""
     at = {}
     groups = dict((key, word) for key, word, _ in layout_check.GROUPS.get(layout.get("kind"), ()))
     groups[layout_check.CONTROLS[0]] = layout_check.CONTROLS[1]
@@ -146,7 +147,7 @@ def _positions(canvas, layout):
         word = groups.get(key, key)
         for i in range(len(items)):
             e = items[i]
-            entry = layout_check._entry_name(key, word, i, e)
+            entry = layout_common.entry_name(key, word, i, e)
             if _placed(e):
                 at[entry] = canvas.xy(e)
             elif key == "connections" and isinstance(e, dict) and isinstance(e.get("a"), str) \

@@ -1,2 +1,2 @@
 """`companion layout check|draw` (command.py): a board layout checked against
-the rules of firmware/companion/layout_check.py, and its wiring guide drawn."""
+the rules of firmware/companion/layout/, and its wiring guide drawn."""

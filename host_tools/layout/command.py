@@ -3,7 +3,7 @@
 import json
 import sys
 
-from companion import layout_check
+from companion.layout import check as layout_check
 
 from ..draw import board as draw
 from ..draw.problems import broken_layout_svg

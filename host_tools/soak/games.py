@@ -6,9 +6,9 @@ import json
 import sys
 import time
 
-from companion import remote
+from companion.remote import protocol as remote
 from companion.core.games import new_game
-from companion.link import Link
+from companion.remote.link import Link
 
 
 class Side:

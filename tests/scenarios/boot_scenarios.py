@@ -4,7 +4,7 @@ the problem on the display, the LEDs off, presses ignored, nothing raised."""
 import json
 import os
 
-from companion.runloop import Halted, start_sim
+from companion.boot import Halted, start_sim
 
 from .common import LAYOUT_DIR, load_layout
 from .device import fresh_dir, remove_dir

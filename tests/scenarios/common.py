@@ -4,7 +4,7 @@ import json
 
 from companion.core import Illegal
 from companion.core.games import new_game
-from companion.store import saved_log  # noqa: F401 (the scenarios read saved games with it)
+from companion.store.log_store import saved_log  # noqa: F401 (the scenarios read saved games with it)
 
 # tests/scenarios/../../board_layouts; under MicroPython the scenarios are
 # mounted at /lib/scenarios, so this is /board_layouts there.

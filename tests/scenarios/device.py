@@ -1,6 +1,6 @@
 """A scripted finger on the simulated device, for scenarios under both interpreters.
 
-Boots the unmodified firmware (companion.runloop.start_sim) on the
+Boots the unmodified firmware (companion.boot.start_sim) on the
 simulated HAL and presses buttons by stepping the run loop in 2 ms scans.
 """
 
@@ -8,7 +8,7 @@ import json
 import os
 
 
-from companion.runloop import start_sim
+from companion.boot import start_sim
 
 from .common import LAYOUT_DIR, load_layout, saved_log
 

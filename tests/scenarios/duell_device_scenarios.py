@@ -1,6 +1,6 @@
 """Duell der Schamanen on the simulated device: presses in, log, LEDs and display out."""
 
-from companion.frame import PLAYER, RED, YELLOW, DIM, STEADY, BLINK, FAST, PULSE, FLASH
+from companion.hal.frame import PLAYER, RED, YELLOW, DIM, STEADY, BLINK, FAST, PULSE, FLASH
 from companion.ui.duell import UI
 
 from .device import Device, fresh_dir

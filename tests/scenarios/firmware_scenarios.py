@@ -8,10 +8,10 @@ import json
 
 from companion.core import log
 from companion.core.rng import Rng
-from companion.frame import PLAYER, RED, STEADY, BLINK, FAST, PULSE, FLASH
+from companion.hal.frame import PLAYER, RED, STEADY, BLINK, FAST, PULSE, FLASH
 from companion.hal.buttons import Buttons, DOWN, LONG, UP
 from companion.hal.sim import SimScanner
-from companion.store import Store
+from companion.store.log_store import Store
 
 from .common import ev, load_layout, saved_log
 from .device import Device, fresh_dir

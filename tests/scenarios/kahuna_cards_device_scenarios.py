@@ -1,7 +1,7 @@
 """The digital deck on the device: hot-seat hands shown on demand, the draw,
 and solo play against the device opponent (its turn as a to-do)."""
 
-from companion.frame import BLINK, PLAYER
+from companion.hal.frame import BLINK, PLAYER
 
 from .device import Device, fresh_dir
 

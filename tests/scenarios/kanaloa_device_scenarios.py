@@ -5,10 +5,10 @@ so the god stones lie as in kanaloa_scenarios (KANE on DALI, KANALOA on
 KULU, ...).
 """
 
-from companion.frame import PLAYER, RED, YELLOW, MARK, BLINK, FAST, PULSE, FLASH
+from companion.hal.frame import PLAYER, RED, YELLOW, MARK, BLINK, FAST, PULSE, FLASH
 from companion.hal.leds import Leds, RGB
 from companion.hal.sim import SimStrip
-from companion.frame import Frame
+from companion.hal.frame import Frame
 
 from .common import rules
 from .device import Device, fresh_dir

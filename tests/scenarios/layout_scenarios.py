@@ -2,7 +2,7 @@
 
 import json
 
-from companion.layout_check import check, check_profile, display_lines, summary
+from companion.layout.check import check, check_profile, display_lines, summary
 
 from .common import load_layout
 

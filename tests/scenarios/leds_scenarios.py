@@ -1,8 +1,8 @@
 """LED driver and display text, pure device code: the current cap, colour
 order and the red flash, and the word wrap of the display lines."""
 
-from companion.app import wrap
-from companion.frame import FLASH, PLAYER, RED, Frame
+from companion.text import wrap
+from companion.hal.frame import FLASH, PLAYER, RED, Frame
 from companion.hal.leds import GRB, MA_IDLE, PALETTE, RGB, Leds
 from companion.hal.screen import NoDisplay
 from companion.hal.sim import SimStrip

@@ -2,8 +2,8 @@
 saved in quiet time, gone before the saved game changes, never shown for
 another layout, torn or damaged. Runs under CPython and native MicroPython."""
 
-from companion import lit
-from companion import store as store_module
+from companion.store import lit
+from companion.store import log_store as store_module
 
 from .device import Device, fresh_dir
 
@@ -88,7 +88,7 @@ def marks_not_text():
     text read raises UnicodeError): no look is shown, and boot checks the
     layout as if `companion flash` had checked none. Before, both raised,
     main.py stopped at power-on, and the board never booted."""
-    from companion.runloop import checked_marks
+    from companion.boot import checked_marks
 
     root, checked, d = _a_saved_look("lit-marks")
     out = [lit.saved(root, checked) is not None, checked_marks(checked) == MARKS]
@@ -138,7 +138,7 @@ def written_blocks():
     differ, how many different lengths they had, how many tokens differ]."""
     from binascii import crc32
 
-    from companion import lit
+    from companion.store import lit
 
     folder = fresh_dir("lit-token")
     seed = 12345

@@ -10,8 +10,8 @@ Runs under CPython, the WebAssembly port and native MicroPython
 
 from companion.core import log
 from companion.core.rng import Rng
-from companion.frame import BLINK, FAST
-from companion.runloop import boot_app
+from companion.hal.frame import BLINK, FAST
+from companion.boot import boot_app
 from companion.ui import todo_items
 
 from .common import LAYOUT_DIR, load_layout, ev

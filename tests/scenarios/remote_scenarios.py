@@ -5,7 +5,8 @@ log through an in-memory broker that can drop, repeat and hold back messages
 import json
 import os
 
-from companion import remote
+from companion.remote import protocol as remote
+from companion.remote.seat import join
 
 from .device import Device, fresh_dir
 
@@ -81,7 +82,7 @@ def board(name, seat, wire, seed=7, cards=False, choices=()):
         d.app.choice[4] = 1  # the menu's Cards: digital
     for line, value in choices:
         d.app.choice[line] = value
-    d.app.join(CODE, seat)
+    join(d.app, CODE, seat)
     d.wait(10)
     wire.connect(name, d)
     return d
@@ -221,7 +222,7 @@ def divergence():
     sync = other.app.remote.sync
     i = sync.n - 1
     bad = sync.lines[i].replace(b"ALOA-BARI", b"HUNA-ELAI")
-    other.app.remote_cut(i)
+    other.app.restart_from(i)
     other.app.store.append(bad.decode())
     other.app.remote.cut(i)
     sync.lines[i:] = [bad]
@@ -282,7 +283,7 @@ def undo_across():
 
 def unfair_deal():
     """Black takes a header only if its seed is the deal of both parts, white's as committed."""
-    from companion.seat import deal_seed
+    from companion.remote.seat import deal_seed
 
     wire, w, b = pair()
     seat = b.app.remote
@@ -341,7 +342,7 @@ def game_over():
     # the next game: a new code (as `companion flash --remote` gives each board at boot)
     wire = Wire()
     for name, d, seat in (("w", w, "white"), ("b", b, "black")):
-        d.app.join("NEW1", seat)
+        join(d.app, "NEW1", seat)
         d.wait(10)
         wire.connect(name, d)
     wire.pump(rounds=20)
@@ -370,7 +371,7 @@ def free_stick():
         d = boards[seat]
         out[seat] = [d.lit().get("ALOA-BARI"), "V1: free stick?" in d.lines()]
         d = boards[seat] = Device(d.root, seed=5)  # a power cut: the board boots from its files
-        d.app.join(CODE, seat)
+        join(d.app, CODE, seat)
         d.wait(10)
         out[seat + " after a cut"] = [d.lit().get("ALOA-BARI"), "V1: free stick?" in d.lines()]
     return out
@@ -382,7 +383,7 @@ def not_kahuna():
     out = {}
     for layout in ("kanaloa", "rukuni", "duell"):
         d = Device(fresh_dir("remote-" + layout), layout=layout, seed=7)
-        seat = d.app.join(CODE, "white")
+        seat = join(d.app, CODE, "white")
         out[layout] = [seat, d.app.said, d.app.remote is None and d.app.game is not None]
     return out
 
@@ -397,7 +398,7 @@ def bad_configs():
     object, or whose layout or profile is not a name, gives the defaults; one
     an editor began with a byte order mark is read; a
     "remote" entry that cannot join says why and the board plays on here."""
-    from companion.runloop import device_config, remote_play
+    from companion.boot import device_config, remote_play
 
     root = fresh_dir("remote-config")
     out = {"files": []}
@@ -428,12 +429,12 @@ def damaged_part():
         d = Device(fresh_dir("remote-part"), seed=11)
         with open(d.root + "/remote-%s.txt" % CODE, "wb") as f:
             f.write(content)
-        d.app.join(CODE, "black")
+        join(d.app, CODE, "black")
         d.wait(10)
         wire.connect("b", d)
         wire.pump(rounds=20)
         out.append([d.log()[0].get("deal"), same(w, d)])
-    seat = Device(fresh_dir("remote-part"), seed=11).app.join(CODE, "black")
+    seat = join(Device(fresh_dir("remote-part"), seed=11).app, CODE, "black")
     seat.request({"t": "state", "from": "white", "on": 1, "commit": "not a hash"})
     out.append(seat.commit)
     return out
@@ -498,7 +499,7 @@ def long_code():
     out = []
     for code in (CODE, "ABCDEFGHIJKLMNOP"):
         d = Device(fresh_dir("remote-long-code"), seed=7)
-        d.app.join(code, "black")
+        join(d.app, code, "black")
         d.wait(50)
         out.append(d.lines())
     return out

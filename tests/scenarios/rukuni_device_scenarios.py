@@ -6,7 +6,7 @@ lines and logs.
 
 import json
 
-from companion.frame import PLAYER, RED, YELLOW, DIM, STEADY, BLINK, FAST, PULSE, FLASH
+from companion.hal.frame import PLAYER, RED, YELLOW, DIM, STEADY, BLINK, FAST, PULSE, FLASH
 
 from .device import Device, fresh_dir
 from .rukuni_scenarios import CORNERS, move

@@ -4,9 +4,10 @@ a failing flash. Runs under CPython, the WebAssembly port and native MicroPython
 import json
 import os
 
-from companion import app as app_module, saving
+from companion.app import play as app_module
+from companion.app import saving
 from companion.core import log
-from companion.store import Store
+from companion.store.log_store import Store
 
 from .common import load_layout, rules, saved_log
 from .device import Device, fresh_dir

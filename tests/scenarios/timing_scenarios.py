@@ -15,7 +15,7 @@
 from array import array
 
 from companion.core.rng import Rng
-from companion.frame import Frame, GREEN, STEADY, BLINK, PLAYER
+from companion.hal.frame import Frame, GREEN, STEADY, BLINK, PLAYER
 from companion.hal.buttons import Buttons, PolledSampler, DOWN, LONG, UP
 from companion.hal.leds import Leds, RGB
 from companion.hal.sampling import SampleDecoder

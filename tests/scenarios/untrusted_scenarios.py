@@ -5,10 +5,10 @@ archive, says so, and starts a new game (or replays the log)."""
 
 import os
 
-from companion import saving
+from companion.app import saving
 from companion.core import log
-from companion.runloop import start_sim
-from companion.store import CHECK, saved_log, crc32
+from companion.boot import start_sim
+from companion.store.log_store import CHECK, saved_log, crc32
 
 from .common import LAYOUT_DIR, load_layout
 from .device import Device, fresh_dir

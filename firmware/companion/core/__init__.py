@@ -1,11 +1,6 @@
 """Pure rules: no I/O, no clock, no hardware. Runs on CPython and MicroPython."""
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+from ..compat import const  # noqa: F401 - core's modules take it from here
 
 
 class Illegal(Exception):

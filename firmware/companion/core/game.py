@@ -15,6 +15,14 @@ _MARK = const(255)  # a journal slot that starts an event (so a game has at most
 class Game:
     players = ()  # player names, in seat order
     tidy_after = False  # True: every rules event leaves the real board matching (game.py)
+    deck = False  # a digital deck of cards (Kahuna's cards variant): the UI shows hands
+    restored = False  # True once restore() took a checkpoint: undo stops there
+    board = None  # a game on a parsed board (IslandBoard, HexBoard): a new game may share it
+
+    def sealed(self):
+        """True while a step seen by both players may not be undone (Kahuna's
+        digital deck: a card drawn from the pile)."""
+        return False
 
     def __init__(self, slots, real=0):
         """slots: the rules' state; real: how many slots after them hold the

@@ -290,10 +290,10 @@ def resume(lines, load_layout, check=None, limit=0):
                         it = since(skip)
                         i = skip
                 continue
-            if not game.undoable() and (game.events_in_effect() or getattr(game, "restored", 0)) \
+            if not game.undoable() and (game.events_in_effect() or game.restored) \
                     and (b"undo" if isinstance(text, bytes) else "undo") in text \
                     and parse_line(text, i).get("op") == "undo":
-                if getattr(game, "restored", 0):  # the undo takes back an event before the checkpoint
+                if game.restored:  # the undo takes back an event before the checkpoint
                     return resume(lines, load_layout, limit=limit)
                 game = back(game, lines, i, load_layout, limit)
             apply_line(game, text, i)

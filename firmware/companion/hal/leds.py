@@ -8,9 +8,9 @@ render() allocates nothing.
 
 from array import array
 
-from ..core import const
+from ..compat import const
 from .buttons import TICKS_MASK, age
-from ..frame import BLINK, FAST, PULSE, FLASH, MARK, HALF
+from .frame import BLINK, FAST, PULSE, FLASH, MARK, HALF
 
 # colour index (frame.py) -> r, g, b at full scale
 PALETTE = bytes((

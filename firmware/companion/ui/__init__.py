@@ -34,6 +34,16 @@ def load(name):
     raise ValueError("no device UI for game %r (known: %s)" % (name, ", ".join(NAMES)))
 
 
+def make(name, game, layout):
+    """The UI of a game just started: Kahuna with the digital deck has its
+    own (ui/kahuna_cards.py), every other game its module's UI."""
+    if game.deck:
+        from . import kahuna_cards
+
+        return kahuna_cards.CardsUI(game, layout)
+    return load(name).UI(game, layout)
+
+
 def controls(layout):
     """Control buttons by name, e.g. {"TURN": 56, "UNDO": 57, "MENU": 58}."""
     out = {}
@@ -100,7 +110,54 @@ def todo_lines(game, room, hint=""):
     return items
 
 
-class IslandCheck:
+class GameUI:
+    """What the App asks of a game's UI: each game's UI subclasses this (the
+    island games through IslandCheck). A UI gives __init__(game, layout),
+    long_press(button) (a hint, "" or None: see App.down), press(button,
+    long) (an event, a str saying why not, or None), accepted(event),
+    leds(frame), lines() (the display), describe(button) and turn_text() /
+    score_text() (the page's words). The rest has these defaults: a UI with
+    no clock, no board check, no words for a move and no hand of cards."""
+
+    tick = None  # a clock: tick(now_ms) -> an event or None, called about once a second
+    won_now = False  # the last accepted event won a majority (the App's tone)
+    mine = -1  # remote play: this board's player (-1: any, -2: a spectator's board)
+
+    def resumed(self, lines, n):
+        """The game was resumed from its log (n lines): what to show of its last event."""
+
+    def resume(self, left_ms):
+        """A clocked UI's time left at the last logged event, after a reboot."""
+
+    def check_steps(self):
+        """How many steps the board check after a resume has (0: none)."""
+        return 0
+
+    def note_before(self):
+        """Another board's event comes: note the board before it (its words compare)."""
+
+    def last_text(self):
+        """The last move in words, or None."""
+        return None
+
+    def moves_text(self):
+        """The last moves in words (the page's list), or None."""
+        return None
+
+    def turn_colour(self):
+        """The colour of the player to move (the page's turn line), or None."""
+        return None
+
+    def device_text(self):
+        """What the device opponent does (solo play), or None."""
+        return None
+
+    def cards_text(self):
+        """The hands of cards the page shows, or None."""
+        return None
+
+
+class IslandCheck(GameUI):
     """The board check after a resume (app.py), island by island: the island
     and its connections. For the UIs of island games (self.game, self.led)."""
 

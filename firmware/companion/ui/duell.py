@@ -16,10 +16,11 @@ says the stones lie as the game says. See docs/duell.md.
 """
 
 from ..core.duell import PLACE, DUEL, SWAP, PLACED, PLAYERS, site_name, stones_left_in_turn
-from ..frame import PLAYER, YELLOW, DIM, STEADY, BLINK, FAST, PULSE
+from ..hal.frame import PLAYER, YELLOW, DIM, STEADY, BLINK, FAST, PULSE
 from ..hal.buttons import age
-from . import controls, todo_event, todo_lines
+from . import GameUI, controls, todo_event, todo_lines
 
+SEEDED = False  # the app puts a seed in a header only when an option asks for one
 OPTIONS = (
     ("Variant", (("basic", {}), ("memory", {"variants": ["memory"]}),
                  ("profi", {"variants": ["profi"]}))),
@@ -31,7 +32,7 @@ NAME = ("Bison", "Wolf")
 SHORT = ("B", "W")
 
 
-class UI:
+class UI(GameUI):
     def __init__(self, game, layout):
         self.game = game
         self.site_of = {}  # button -> site

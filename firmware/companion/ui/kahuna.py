@@ -8,9 +8,10 @@ and ends the turn.
 """
 
 from ..core.kahuna import ROUND, SETUP, FINAL, STICKS_EACH
-from ..frame import PLAYER, BLINK, FAST, PULSE
+from ..hal.frame import PLAYER, BLINK, FAST, PULSE
 from . import CONFIRMS, IslandCheck, controls, island_elements, todo_event, todo_lines
 
+SEEDED = False  # the app puts a seed in a header only when an option asks for one
 OPTIONS = (
     ("First", (("lot", {"first": "lot"}), ("white", {"first": "white"}),
                ("black", {"first": "black"}))),
@@ -56,6 +57,9 @@ class UI(IslandCheck):
         self.news = None  # a place or remove not yet in words (made after the light: _words)
 
     # --- the interface the app calls --------------------------------------
+    def note_before(self):
+        self.before = bytes(self.game.s[:self.nelem])
+
     def long_press(self, button):
         """Whether a press's length matters (the app then waits): a hint, or None."""
         return "hold: end of round" if button == self.turn else None
@@ -73,7 +77,7 @@ class UI(IslandCheck):
         if k >= self.nconn:
             return "%s: islands only show stones; press a connection" % g.board.island_names[k - self.nconn]
         name = g.board.conn_names[k]
-        self.before = bytes(g.s[:self.nelem])
+        self.note_before()
         if g.owner(k) == 0:
             return {"op": "place", "at": name}
         why = g.why_not_remove(k)  # cheap: a refusal says why at once, without an event to apply
@@ -378,12 +382,3 @@ class UI(IslandCheck):
             if g.stone_supply_short(p):
                 notes.append(NAME[p] + " >10 stones")
         return notes[:2]
-
-
-def ui_for(game, layout):
-    """The UI for a game: the digital deck's (ui/kahuna_cards.py) or the physical one."""
-    if getattr(game, "deck", False):
-        from .kahuna_cards import CardsUI
-
-        return CardsUI(game, layout)
-    return UI(game, layout)

@@ -22,9 +22,9 @@ device's event. What that event takes off besides (a majority's cascade) is
 the core's to-do (core/game.py), as after any press: press each, or TURN.
 """
 
-from ..core import const
+from ..compat import const
 from ..core.kahuna import FINAL, PLAY
-from ..frame import BLINK, FAST, PLAYER, PULSE
+from ..hal.frame import BLINK, FAST, PLAYER, PULSE
 from . import CONFIRMS, todo_event, todo_lines
 from .kahuna import NAME, UI as PhysicalUI
 

@@ -10,7 +10,7 @@ docs/kanaloa.md for the presses.
 """
 
 from ..core.kanaloa import GODS, FINAL, ROUND, kane_points
-from ..frame import PLAYER, RED, YELLOW, MARK, BLINK, FAST, PULSE
+from ..hal.frame import PLAYER, RED, YELLOW, MARK, BLINK, FAST, PULSE
 from . import CONFIRMS, IslandCheck, controls, island_elements, todo_event, todo_lines, piece_text
 
 SEEDED = True  # the app puts a seed in every header: it deals the hidden god stones

@@ -10,9 +10,10 @@ When the game is over, TURN (or any cell) shows the groups one by one.
 """
 
 from ..core.rukuni import TOWER, MOVE, SET
-from ..frame import Frame, PLAYER, YELLOW, DIM, BLINK, FAST, PULSE
-from . import controls, todo_event, todo_lines, piece_text
+from ..hal.frame import Frame, PLAYER, YELLOW, DIM, BLINK, FAST, PULSE
+from . import GameUI, controls, todo_event, todo_lines, piece_text
 
+SEEDED = False  # the app puts a seed in a header only when an option asks for one
 OPTIONS = (
     ("First", (("lot", {"first": "lot"}), ("white", {"first": "white"}),
                ("black", {"first": "black"}))),
@@ -23,7 +24,7 @@ CHUNK = 8  # cells the LED repaint compares at once (a multiple of 4: the board 
 PIECES = ("", "white stone", "black stone", "tower")
 
 
-class UI:
+class UI(GameUI):
     def __init__(self, game, layout):
         self.game = game
         n = game.ncell

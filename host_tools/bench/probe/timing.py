@@ -12,7 +12,7 @@ import json
 import os
 
 import bench_probe as P
-from companion.runloop import start_sim
+from companion.boot import start_sim
 
 SCAN = 2
 

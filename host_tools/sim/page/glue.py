@@ -1,13 +1,13 @@
 # The browser page's handle on the firmware (runs in the MicroPython
 # WebAssembly port, next to the unmodified firmware in the port's filesystem).
 # It only starts the firmware's own run loop on the simulated HAL
-# (companion.runloop.start_sim) and passes bytes and presses through:
+# (companion.boot.start_sim) and passes bytes and presses through:
 # no rules here, and none in the page.
 
 import json
 
-from companion.runloop import start_sim
-from companion.store import Store, saved_log
+from companion.boot import start_sim
+from companion.store.log_store import Store, saved_log
 from companion import ui
 
 
@@ -226,12 +226,12 @@ def readable_text(name):
 def no_check(name):
     """A replayed step of the history is not a restart: no board check offered."""
     loops[name].app.checking = -1
-    loops[name].app._refresh()
+    loops[name].app.changed()
 
 
 def new_game(name):
     """The menu's New game (the running game goes to the archive)."""
     app = loops[name].app
     app.new_game()
-    app._refresh()
+    app.changed()
     return app.said

@@ -22,7 +22,7 @@ function password(params, seat) {
   if (given) {
     sessionStorage.setItem(key, given);
     const url = new URL(location.href);
-    url.searchParams.delete("password");
+    if (url.searchParams.has("password")) url.searchParams.delete("password"); // (else the query stays as written)
     url.hash = "";
     history.replaceState(history.state, "", url.href);
   }

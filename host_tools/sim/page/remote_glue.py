@@ -5,7 +5,8 @@
 import json
 
 import sim_glue
-from companion.remote import config_problem
+from companion.remote.protocol import config_problem
+from companion.remote import seat as seat_module
 
 
 def _app(name):
@@ -37,11 +38,11 @@ def join(name, code, seat):
     app = _app(name)
     problem = config_problem({"remote": {"game": code, "seat": seat or None}})
     if problem:  # the page's address: ?remote=CODE&seat=...
-        app._say("remote=%s&seat=%s: %s: no remote play (docs/remote.md)" % (code, seat, problem))
-        app._refresh()
+        app.say("remote=%s&seat=%s: %s: no remote play (docs/remote.md)" % (code, seat, problem))
+        app.changed()
         return json.dumps({"refused": app.said})
-    if app.join(code, seat or None, True) is None:
-        return json.dumps({"refused": app.said})  # not a game played remotely (app.join)
+    if seat_module.join(app, code, seat or None, True) is None:
+        return json.dumps({"refused": app.said})  # not a game played remotely (remote.seat.join)
     sync = app.remote.sync
     will = sync.will() if sync.seat else None
     return json.dumps({"topics": sync.topics(), "will": [will[0], will[1].decode()] if will else None})

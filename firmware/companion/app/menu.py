@@ -5,7 +5,7 @@ the line's value (or starts the new game), UNDO goes back to the game. The
 settings are kept on flash (settings.py); the options describe the next
 game's log header."""
 
-from . import ui as uis
+from .. import ui as uis
 from .tones import ACCEPTED
 
 LEVELS = (16, 40, 80, 150, 255)  # the LEDs' brightness settings, 1..5
@@ -58,7 +58,7 @@ class Menu:
             self.cursor = (self.cursor + 1) % len(items)
         elif code == self.undo_key:
             if self.game is None:
-                self._say("no game yet: choose New game and press TURN")
+                self.say("no game yet: choose New game and press TURN")
             else:
                 self.menu_open = False
         elif code == self.turn_key:
@@ -81,7 +81,7 @@ class Menu:
             else:
                 self.menu_open = False
         else:
-            self._say("menu: MENU = next line, TURN = change, UNDO = back")
+            self.say("menu: MENU = next line, TURN = change, UNDO = back")
 
     def header(self):
         """The log header the menu's choices describe."""
@@ -94,7 +94,7 @@ class Menu:
                     h["variants"] = h["variants"] + add[k]
                 else:
                     h[k] = add[k]
-        if h.get("first") == "lot" or h.get("seed") is True or getattr(self.module, "SEEDED", False):
+        if h.get("first") == "lot" or h.get("seed") is True or self.module.SEEDED:
             # SEEDED, or an option's "seed": True: the game draws hidden things
             # (Kanaloa's god stones, Kahuna's digital deck)
             h["seed"] = self.seed()

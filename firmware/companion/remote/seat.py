@@ -18,12 +18,13 @@ import json
 
 from binascii import hexlify
 
-from .core import Illegal
-from .core import log
-from .hal.buttons import age
-from .remote import Sync
-from .text import wrap
-from .ui import CONFIRMS, title
+from ..app.gate import Gate
+from ..compat import locked
+from ..core import log
+from ..hal.buttons import age
+from .protocol import Sync
+from ..text import wrap
+from ..ui import CONFIRMS, title
 
 NAMES = {"white": "White", "black": "Black"}
 ROWS = 4  # the display's rows under Kahuna's score table (App.message)
@@ -94,7 +95,35 @@ def _op(line):
         return {}
 
 
-class Seat:
+def join(app, code, seat, linked=False):
+    """Play remote game `code` on the App as seat ("white" hosts and deals the
+    header, "black" joins; None watches): the Seat on app.remote, or None.
+    The game on flash goes on if it is this one; otherwise the host starts it
+    and the others wait for its header. linked: through a broker's link
+    (link.py, the page), which must show first that no other board has this
+    seat. Only Kahuna is played remotely (its seats are white and black): on
+    another game's board this says so and returns None; the board plays on
+    at its own table."""
+    why = refusal(app.game_name)
+    if why:
+        app.say(why)
+        print("remote:", why)
+        app.changed()
+        return None
+    header = app.store.read() if app.game is not None else None
+    if not (header and log.parse_line(header[0], 1).get("remote") == code):
+        app.leave_game()  # the host deals (Seat); the others wait for its header
+    app.menu_open = False
+    app.checking = -1
+    app.gate = Seat(app, code, seat, linked)
+    app.changed()
+    return app.gate
+
+
+class Seat(Gate):
+    """A board's seat in a remote game (white, black or None: a spectator): the
+    App's gate (app/gate.py), and the shared log's host (protocol.Sync)."""
+
     def __init__(self, app, code, seat, linked=False):
         self.app = app
         self.code = code
@@ -152,7 +181,7 @@ class Seat:
                       "use on another board or page; this one waits (a try every %d s)"
                       % (self.cuts, _name(self.seat), HOLD_MS // 1000))
         self.linked = linked
-        self.app._refresh()
+        self.app.changed()
         return HOLD_MS if self.taken else 0
 
     def steady(self, now):
@@ -167,7 +196,7 @@ class Seat:
         del self.sync.outbox[:]  # what piled up unsure: hello says it all again
         self.sync.hello()
         self._deal_now()
-        self.app._refresh()
+        self.app.changed()
 
     def _unsure(self):
         if self.taken:
@@ -219,14 +248,11 @@ class Seat:
         if not self.sure or app.game is not None or self.seat != "white":
             return
         header = app.header()
-        app.remote = None  # new_game refuses in a remote game; this is its start
         if "seed" not in header:
             app.new_game(self.code)
         elif self.nonce is not None:
             app.new_game(self.code, deal_seed(self.part, self.nonce), {"white": self.part, "black": self.nonce})
-        app.remote = self
         if app.game is not None:
-            self.own(app.ui)  # (its start ran without the seat: the other's hand stayed in view here)
             self.sync.extra = {}
             self.sync.local(app.store.read()[0])
 
@@ -246,15 +272,13 @@ class Seat:
     def own(self, ui):
         """This board's player: a hand of cards and variant 1's free stick are shown
         only on their own player's board (none to a spectator)."""
-        players = getattr(self.app.game, "players", ())
-        if hasattr(ui, "mine"):
-            ui.mine = players.index(self.seat) if self.seat in players else -2
+        players = self.app.game.players
+        ui.mine = players.index(self.seat) if self.seat in players else -2
 
     # --- the App asks ---------------------------------------------------------------
     def active(self):
         g = self.app.game
-        players = getattr(g, "players", ())
-        return players[g.active()] if players and hasattr(g, "active") else None
+        return g.players[g.active()] if g.players else None
 
     def check(self, event):
         """None if this board may make the event now, else why not."""
@@ -273,6 +297,18 @@ class Seat:
             self.asked = -1
             self.sync.refuse_undo(self.sync.n)  # playing on refuses the other's undo request
         return None
+
+    def accept(self, game, event):
+        """A confirmation stays at this table (only the image changes: it is not
+        in the shared log); a rules event goes to the other board as its line."""
+        if event["op"] in CONFIRMS:
+            self.confirm(event)
+            return None
+        locked(game.apply, event)
+        return self.logged(event)
+
+    def new_game(self):
+        return "a remote game: a new game code starts the next (docs/remote.md)"
 
     def confirm(self, event):
         """The table now matches at one element (or all): only the image changes."""
@@ -313,7 +349,7 @@ class Seat:
         if self.active() in (None, self.seat):
             return {"op": "undo"}
         self.sync.ask_undo()
-        app._say("asked %s to allow the undo" % _name(self.active()))
+        app.say("asked %s to allow the undo" % _name(self.active()))
         return None
 
     def turn(self):
@@ -322,7 +358,7 @@ class Seat:
             return False
         self.asked = -1
         self.sync.refuse_undo(self.sync.n)
-        self.app._say("undo refused")
+        self.app.say("undo refused")
         return True
 
     # --- the shared log asks (remote.Sync's host) -------------------------------------
@@ -334,7 +370,7 @@ class Seat:
         except log.LogError as e:
             return e.reason
         if self.sync.n == 0:
-            why = self.fair(event) or app.remote_begin(line.decode(), event)
+            why = self.fair(event) or self._begin(line.decode(), event)
             if why is None:
                 self.sync.extra = {}  # (black's part is in the header now: no more to say)
             return why
@@ -345,38 +381,31 @@ class Seat:
         who = self.active()
         if who is not None and event.get("by") != who:
             return "made by %r but %s is to play" % (event.get("by"), _name(who))
-        g = app.game
-        at = g.real_at
-        image = bytes(g.s[at:at + g.nreal])
-        ui = app.ui
-        if hasattr(ui, "before"):
-            ui.before = bytes(g.s[:ui.nelem])  # the move's words compare before and after
-        try:
-            g.apply(event)
-        except Illegal as e:
-            return str(e)
-        except log.MALFORMED:
-            return "a value has the wrong type or is out of range"
-        g.s[at:at + g.nreal] = image  # this table has not moved yet: the move is its to-do
+        why = app.apply_foreign(line.decode(), event)
+        if why is not None:
+            return why
         self._track(event)
-        app.pending.append(line.decode())
-        ui.accepted(event)
-        app.tone = app._tone(event)
-        said = getattr(ui, "last_text", None)
-        app._say(_fitting(said()) if said is not None and event["op"] != "undo"
-                 else "%s: %s" % (_name(event.get("by")), event["op"].replace("_", " ")))
-        app._refresh()
+        said = app.ui.last_text()
+        app.say(_fitting(said) if said is not None and event["op"] != "undo"
+                else "%s: %s" % (_name(event.get("by")), event["op"].replace("_", " ")))
+        app.changed()
         return None
 
+    def _begin(self, text, header):
+        """The host's header arrived: its game starts here (None), or why not."""
+        if header.get("remote") != self.code:
+            return "header of another game (remote %r)" % header.get("remote")
+        return self.app.begin_with(text, header)
+
     def cut(self, n):
-        self.app.remote_cut(n)
+        self.app.restart_from(n)
         self.authors = []
         for line in self.sync.lines[1:n]:
             self._track(_op(line))
 
     def note(self, text):
-        self.app._say(text)
-        self.app._refresh()
+        self.app.say(text)
+        self.app.changed()
 
     def request(self, msg):
         """A message for the board: a peer's state, an undo request or refusal."""
@@ -387,10 +416,10 @@ class Seat:
             self._deal(msg)
         elif t == "undo" and msg["i"] == self.sync.n and self.active() == self.seat:
             self.asked = msg["i"]
-            self.app._say("%s asks to undo: UNDO yes, TURN no" % other)
+            self.app.say("%s asks to undo: UNDO yes, TURN no" % other)
         elif t == "no":
-            self.app._say("%s refused the undo" % other)
-        self.app._refresh()
+            self.app.say("%s refused the undo" % other)
+        self.app.changed()
 
     def receive(self, payload, topic=None):
         """One payload from the broker, and its topic (the link calls this)."""

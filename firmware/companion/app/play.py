@@ -10,41 +10,18 @@ the pressed element flashes red and the display says why.
 
 import gc
 
-from .core import Illegal, LayoutError
-from .core import log
-from .core.games import new_game
-from .frame import Frame, RED, FLASH, GREEN, STEADY, calm, LEGEND
-from . import ui as uis
+from ..core import Illegal, LayoutError
+from ..core import log
+from ..core.games import new_game
+from ..hal.frame import Frame, RED, FLASH, GREEN, STEADY, calm, LEGEND
+from .. import ui as uis
 from .board_check import BoardCheck
 from .menu import Menu
 from .saving import CHECKPOINTED, Saving
-from .settings import Settings
-from .text import wrap
+from ..store.settings import Settings
+from ..text import wrap
 from .tones import ACCEPTED, REFUSED, MAJORITY, SCORED, OVER
-
-try:
-    from micropython import heap_lock, heap_unlock
-except ImportError:  # CPython
-    def heap_lock():
-        pass
-
-    def heap_unlock():
-        return 0
-
-
-def locked(fn, arg):
-    """fn(arg) with the heap locked, if it allocates nothing (its function
-    frames then go on the C stack, not the heap: on a chip, finding room for
-    them in a fragmented heap costs more than the work); else again unlocked.
-    For work a MemoryError leaves undone: a game event (core/game.py, act)."""
-    heap_lock()
-    try:
-        return fn(arg)
-    except MemoryError:
-        pass
-    finally:
-        heap_unlock()
-    return fn(arg)
+from .gate import Gate
 
 JOURNAL = 8  # undo journal chunks of 256 B kept in memory (about 250 events); older undos replay the log
 KEEP_LAYOUT_HEAP = 224 * 1024  # a heap this big (a Pico: 233 KB) keeps the parsed layout (~5 KB) after boot
@@ -56,6 +33,8 @@ def _heap():
         return gc.mem_free() + gc.mem_alloc()
     except AttributeError:
         return 0
+
+
 MESSAGE_ROWS = 7  # a message takes the display's last rows, under the score when its words fit
 # there (the games' are worded to), else over it too, up to the title, until the next press
 
@@ -124,7 +103,7 @@ class App(Menu, BoardCheck, Saving):
         self.checking = -1  # board check after a resume: -1 none, 0 offered, k: step k shown
         self.cursor = 0
         self.choice = bytearray(len(self.module.OPTIONS))
-        self.remote = None  # seat.Seat in a remote game (join)
+        self.gate = Gate()  # a board at its own table; remote play puts a Seat here (remote.seat.join)
 
     def load_layout(self, name):
         if name == self.layout_name and self.layout is not None:
@@ -163,10 +142,9 @@ class App(Menu, BoardCheck, Saving):
                     self._repair(game, n, error)
                 if game:
                     self._start(game, self.layout)
-                    resumed = getattr(self.ui, "resumed", None)  # what the UI shows after the last event
-                    if resumed is not None and error is None and not store.problem:
-                        resumed(lines, n)
-                    self.based = check[0] if getattr(game, "restored", 0) else 0
+                    if error is None and not store.problem:
+                        self.ui.resumed(lines, n)  # what the UI shows after the last event
+                    self.based = check[0] if game.restored else 0
                     self.checked = self.based  # a log replayed whole gets a checkpoint in quiet time
                     self._resume_clock()
             store.mend()  # a torn last line, a merge's leftover (after a repair: none left)
@@ -184,7 +162,7 @@ class App(Menu, BoardCheck, Saving):
             self._offer_check()
         if not log_later:  # (the device: after its first light)
             self.keep_layout()
-        self._refresh()
+        self.changed()
 
     def keep_layout(self):
         """Keep the parsed layout only on a heap of KEEP_LAYOUT_HEAP or more;
@@ -218,11 +196,9 @@ class App(Menu, BoardCheck, Saving):
     def _start(self, game, layout):
         game.limit = JOURNAL
         self.game = game
-        make = getattr(self.module, "ui_for", None) or self.module.UI  # a game's UI may depend on its header
-        self.ui = make(game, layout)
-        self.ticker = getattr(self.ui, "tick", None)
-        if self.remote is not None:
-            self.remote.own(self.ui)
+        self.ui = uis.make(self.game_name, game, layout)  # (Kahuna's depends on its header: the deck)
+        self.ticker = self.ui.tick
+        self.gate.own(self.ui)
 
     def tick(self, now_ms):
         """The run loop calls this about once a second while `ticker` is set:
@@ -230,7 +206,7 @@ class App(Menu, BoardCheck, Saving):
         event = self.ticker(now_ms)
         if event is not None:
             self._apply(None, event)
-            self._refresh()
+            self.changed()
         else:  # only the time shown changed: the LED frame stays (UI.leds does not use time)
             self._stale = True
             self.version += 1
@@ -250,7 +226,7 @@ class App(Menu, BoardCheck, Saving):
                 self.held_led = -1 if led is None else led
                 if hint:
                     self.message = wrap(hint)
-                self._refresh()
+                self.changed()
                 return
         self.key(code, False)
 
@@ -266,10 +242,7 @@ class App(Menu, BoardCheck, Saving):
     def _long_hint(self, code):
         """None if a long press of code means nothing, else a hint ("" if none).
         A UI without long_press waits for the release of every key."""
-        ask = getattr(self.ui, "long_press", None)
-        if ask is None:
-            return ""
-        return ask(code)
+        return self.ui.long_press(code)
 
     def key(self, code, long=False):
         """One debounced press (long: held past the long-press time)."""
@@ -285,14 +258,14 @@ class App(Menu, BoardCheck, Saving):
             self.menu_open = True
             self.cursor = 0
         elif self.ui is None:
-            self._say("waiting for the host's game")
+            self.say("waiting for the host's game")
         elif code == self.undo_key:
             self._undo(code)
-        elif code == self.turn_key and self.remote is not None and self.remote.turn():
+        elif code == self.turn_key and self.gate.turn():
             pass
         else:
             self._result(code, self.ui.press(code, long))
-        self._refresh()
+        self.changed()
 
     def _result(self, code, result):
         if isinstance(result, str):
@@ -301,23 +274,17 @@ class App(Menu, BoardCheck, Saving):
             self._apply(code, result)
 
     def _apply(self, code, event):
-        seat = self.remote
-        why = seat.check(event) if seat is not None else None
+        why = self.gate.check(event)
         if why:
             self._refuse(code, why)
             return
         try:
-            if seat is not None and event["op"] in uis.CONFIRMS:
-                seat.confirm(event)  # this table only: not in the shared log
-            else:
-                locked(self.game.apply, event)
+            logged = self.gate.accept(self.game, event)
         except Illegal as e:
             self._refuse(code, str(e))
             return
-        if seat is None:
-            self.pending.append(event)
-        elif event["op"] not in uis.CONFIRMS:
-            self.pending.append(seat.logged(event))
+        if logged is not None:
+            self.pending.append(logged)
         self.ui.accepted(event)
         self.tone = self._tone(event)
 
@@ -328,12 +295,12 @@ class App(Menu, BoardCheck, Saving):
             return OVER
         if event["op"] == "end_round":
             return SCORED
-        if getattr(self.ui, "won_now", False):
+        if self.ui.won_now:
             return MAJORITY
         return ACCEPTED
 
-    def _say(self, text):
-        """Say text on the display: worded into lines when the display asks
+    def say(self, text):
+        """Say text on the display (shown at the next changed()): worded into lines when the display asks
         (after the light: making strings is slow on a chip, each one is
         looked up among the interned ones)."""
         self.said = text
@@ -350,11 +317,12 @@ class App(Menu, BoardCheck, Saving):
         self._message = lines
 
     def _undo(self, code):
-        if self.remote is not None:
-            event = self.remote.undo()
-            if isinstance(event, str):
-                self._refuse(code, event)
-            elif event is not None:
+        event = self.gate.undo()
+        if isinstance(event, str):
+            self._refuse(code, event)
+            return
+        if event is not True:  # the gate's own undo (remote play: the other board may have to allow it)
+            if event is not None:
                 self._apply(code, event)
             return
         if self.game.undoable() == 0 and (self.based or self.game.events_in_effect()):
@@ -365,8 +333,7 @@ class App(Menu, BoardCheck, Saving):
         if self.game.undoable() == 0:
             self._refuse(code, "nothing to undo")
             return
-        sealed = getattr(self.game, "sealed", None)  # Kahuna's digital deck
-        if sealed is not None and sealed():
+        if self.game.sealed():  # Kahuna's digital deck
             self._refuse(code, "the draw showed a card of the pile: it cannot be taken back")
             return
         event = {"op": "undo"}
@@ -397,7 +364,7 @@ class App(Menu, BoardCheck, Saving):
         self._start(game, self.load_layout(self.layout_name))
 
     def _refuse(self, code, why):
-        self._say(why)
+        self.say(why)
         self.tone = REFUSED
         led = self.led_of.get(code)
         if led is not None:
@@ -415,13 +382,14 @@ class App(Menu, BoardCheck, Saving):
             self.frame.set(led, self.under[0], self.under[1])
             self.version += 1
         else:
-            self._refresh()
+            self.changed()
 
     def new_game(self, remote=None, seed=None, deal=None, later=None):
         """Start a game with the menu's choices. later (default: stepwise, the
         device): its log is begun by flush() after the light, a step a call."""
-        if self.remote is not None and remote is None:
-            self._say("a remote game: a new game code starts the next (docs/remote.md)")
+        why = self.gate.new_game() if remote is None else None  # (remote: the Seat's own deal)
+        if why:
+            self.say(why)
             return
         h = self.header()
         if remote is not None:
@@ -432,7 +400,7 @@ class App(Menu, BoardCheck, Saving):
         try:
             layout = self.load_layout(self.layout_name)
             # the board of the game on it, if it was made from this very layout (one kept parsed)
-            board = getattr(self.game, "board", None) if layout is self.layout else None
+            board = self.game.board if self.game is not None and layout is self.layout else None
             game = new_game(h, layout, board)
             self.flush()  # the old game's last events go into its log before it is archived
             del self.pending[:]
@@ -442,14 +410,17 @@ class App(Menu, BoardCheck, Saving):
             else:
                 self.store.begin(h)
         except (Illegal, LayoutError, OSError, ValueError) as e:
-            self._say("cannot start: %s" % e)
+            self.say("cannot start: %s" % e)
             return
         self._start(game, layout)
         self.checked = self.based = 0
         self.menu_open = False
 
     # --- output --------------------------------------------------------------
-    def _refresh(self):
+    def changed(self):
+        """The state changed: the LED frame is made again from the game (and
+        the menu, the check, a red flash) and the version moves on, so the
+        loop lights it and redraws the display."""
         f = self.frame
         f.clear()
         if self.checking >= 0 and self.game is not None and self.game.over():
@@ -474,51 +445,34 @@ class App(Menu, BoardCheck, Saving):
 
     def _game_lines(self):
         if self.ui is None:
-            code = self.remote.code  # (1 to 16 characters: on a line of its own when long)
+            code = self.gate.code  # a Seat's (1 to 16 characters: on a line of its own when long)
             lines = (["Remote " + code] if len(code) <= 9 else ["Remote game", code]) + ["waiting for", "the other board"]
         else:
             lines = self.ui.lines()
-        if self.remote is not None and self.remote.waiting:
-            more = wrap(self.remote.waiting)
+        if self.gate.waiting:
+            more = wrap(self.gate.waiting)
             lines = (lines + [""] * 8)[:8 - len(more)] + more
         return lines
 
-    # --- remote play (seat.py, remote.py, docs/remote.md) ----------------------
-    def join(self, code, seat, linked=False):
-        """Play remote game `code` as seat ("white" hosts and deals the header,
-        "black" joins; None watches). The game on flash goes on if it is this
-        one; otherwise the host starts it and the others wait for its header.
-        linked: through a broker's link (link.py, the page), which must show
-        first that no other board has this seat (seat.py).
-        Only Kahuna is played remotely (its seats are white and black): on
-        another game's board this says so and returns None; the board plays
-        on at its own table."""
-        from .seat import Seat, refusal
+    # --- the public surface a plug-in (remote play: remote/seat.py) uses ----------
+    # The App never imports remote play: a Seat is put on self.gate by
+    # remote.seat.join(app, ...), and works the App through these methods and
+    # say() / changed().
+    @property
+    def remote(self):
+        """The Seat of a remote game, or None at a board's own table."""
+        return self.gate if self.gate.code is not None else None
 
-        why = refusal(self.game_name)
-        if why:
-            self._say(why)
-            print("remote:", why)
-            self._refresh()
-            return None
+    def leave_game(self):
+        """Put the game on flash aside in memory (it stays on flash): the board
+        waits for another board's header (begin_with)."""
+        self.flush()
+        del self.pending[:]
+        self.game = self.ui = self.ticker = None
 
-        g = self.game
-        header = self.store.read() if g is not None else None
-        mine = header and log.parse_line(header[0], 1).get("remote") == code
-        if not mine:  # the host deals (seat.py); the others wait for its header
-            self.flush()
-            del self.pending[:]
-            self.game = self.ui = self.ticker = None
-        self.menu_open = False
-        self.checking = -1
-        self.remote = Seat(self, code, seat, linked)
-        self._refresh()
-        return self.remote
-
-    def remote_begin(self, text, header):
-        """The host's header arrived: its game starts here (None), or why not."""
-        if header.get("remote") != self.remote.code:
-            return "header of another game (remote %r)" % header.get("remote")
+    def begin_with(self, text, header):
+        """Start the game whose header line another board sent (text, parsed
+        as header) and log that line: None, or why it cannot start."""
         try:
             layout = self.load_layout(header.get("layout", self.layout_name))
             game = new_game(header, layout)
@@ -527,11 +481,34 @@ class App(Menu, BoardCheck, Saving):
             return "cannot start the host's game: %s" % e
         self._start(game, layout)
         self.checked = self.based = 0
-        self._refresh()
+        self.changed()
         return None
 
-    def remote_cut(self, n):
-        """Keep the first n lines of the log (a divergence healed from the other board)."""
+    def apply_foreign(self, text, event):
+        """Another board's event (its log line text, parsed): applied to the
+        game and logged, but this table has not moved yet, so the real board's
+        image stays and the move is its to-do. None, or why the rules refuse
+        it; the caller says it and calls changed()."""
+        g = self.game
+        ui = self.ui
+        at = g.real_at
+        image = bytes(g.s[at:at + g.nreal])
+        ui.note_before()  # the move's words compare before and after
+        try:
+            g.apply(event)
+        except Illegal as e:
+            return str(e)
+        except log.MALFORMED:
+            return "a value has the wrong type or is out of range"
+        g.s[at:at + g.nreal] = image
+        self.pending.append(text)
+        ui.accepted(event)
+        self.tone = self._tone(event)
+        return None
+
+    def restart_from(self, n):
+        """Keep the first n lines of the log and play on from there (a
+        divergence healed from the other board's log)."""
         self.flush()
         del self.pending[:]
         self.store.truncate(n)
@@ -541,7 +518,7 @@ class App(Menu, BoardCheck, Saving):
         except (OSError, log.LogError, LayoutError):
             self.game = self.ui = self.ticker = None  # the header again from the host
         self.checked = self.based = 0
-        self._refresh()
+        self.changed()
 
     # --- for the simulator's page (it draws; the words are the firmware's) ----
     def describe(self, code):
@@ -553,8 +530,7 @@ class App(Menu, BoardCheck, Saving):
             return "UNDO"
         if code == self.menu_key:
             return "MENU"
-        d = getattr(self.ui, "describe", None)
-        text = d(code) if d is not None else None
+        text = self.ui.describe(code) if self.ui is not None else None
         if text is None:
             return None
         if self.flashing and self.led_of.get(code) == self.flash_led:
@@ -568,10 +544,11 @@ class App(Menu, BoardCheck, Saving):
         out = {"title": uis.title(self.game_name), "turn": "", "score": "", "last": "",
                "message": self.said or " ".join(self.message), "moves": [], "legend": LEGEND, "colour": 0}
         if ui is not None:
-            for key in ("turn", "score", "last", "moves", "colour", "device", "cards"):
-                f = getattr(ui, key + "_text" if key != "colour" else "turn_colour", None)
-                if f is not None:
-                    out[key] = f()
+            for key, text in (("turn", ui.turn_text()), ("score", ui.score_text()), ("last", ui.last_text()),
+                              ("moves", ui.moves_text()), ("colour", ui.turn_colour()),
+                              ("device", ui.device_text()), ("cards", ui.cards_text())):
+                if text is not None:
+                    out[key] = text
             out["todo"] = uis.todo_words(self.game)  # TURN counts them all done (every game)
             self._check_status(out)
         if self.menu_open:

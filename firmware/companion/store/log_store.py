@@ -40,15 +40,11 @@ import sys
 from binascii import hexlify, unhexlify
 
 from . import blocks
-from .core import log
+from ..core import log
 
 ENOSPC = getattr(errno, "ENOSPC", 28)
 
-try:
-    from binascii import crc32
-except ImportError:  # a port without it: checkpoints are checked by their line count only
-    def crc32(data, crc=0):
-        return 0
+from ..compat import crc32  # (a port without it: checkpoints are checked by their line count only)
 
 KEEP = 8
 CURRENT = "current.jsonl"

@@ -25,11 +25,7 @@ events. docs/remote.md describes the protocol; in short:
 
 import json
 
-try:
-    from binascii import crc32
-except ImportError:  # a port without it: no CRC (both sides then send 0)
-    def crc32(data, crc=0):
-        return 0
+from ..compat import crc32  # (a port without it: no CRC, both sides then send 0)
 
 VERSION = 1
 MAX_BYTES = 4096  # a longer payload is refused unread (the broker also caps packets)

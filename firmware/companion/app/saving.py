@@ -2,8 +2,8 @@
 light, quiet-time work (merging, checkpoints) when nobody presses, and
 what the display says when the flash cannot take them."""
 
-from .store import ENOSPC
-from .text import wrap
+from ..store.log_store import ENOSPC
+from ..text import wrap
 
 CHECKPOINTED = ("kahuna",)  # games whose whole state is Game.s (a checkpoint restores it)
 MAX_PENDING = 32  # unsaved events kept in memory before the display warns that a reset loses them
@@ -79,8 +79,8 @@ class Saving:
                 self._save_clock()
         if self.unsaved:
             self.unsaved = False
-            self._say("saved again")
-            self._refresh()
+            self.say("saved again")
+            self.changed()
         return True
 
     def _not_saved(self, e):
@@ -96,10 +96,10 @@ class Saving:
         self.said = ("GAME NOT SAVED for %d events (%s): a reset loses them" % (n, self._why)
                      if n > MAX_PENDING else "NOT SAVED (%s): play on from memory" % self._why)
         self.message = wrap(self.said)
-        self._refresh()
+        self.changed()
 
     def _save_clock(self):
-        if self.ticker is not None and hasattr(self.ui, "resume"):
+        if self.ticker is not None:
             try:
                 self.store.save_clock(self.ui.left_ms)
             except OSError:
@@ -107,7 +107,7 @@ class Saving:
 
     def _resume_clock(self):
         """After a reboot the clock goes on from the time left at the last logged event."""
-        if self.ticker is not None and hasattr(self.ui, "resume"):
+        if self.ticker is not None:
             left = self.store.load_clock()
             if left is not None:
                 self.ui.resume(left)

@@ -7,7 +7,7 @@ island and its connections, or a row), lighting only what should stand
 there: TURN or MENU the next step, UNDO stops. Any other press skips the
 offer and acts as usual (the players play on)."""
 
-from .frame import DIM
+from ..hal.frame import DIM
 
 
 class BoardCheck:
@@ -16,8 +16,7 @@ class BoardCheck:
 
     def _offer_check(self):
         g = self.game
-        steps = getattr(self.ui, "check_steps", None)
-        if steps is None or g.over() or not steps():
+        if g.over() or not self.ui.check_steps():
             return
         for k in range(g.nreal):
             if g.s[k] or g.s[g.real_at + k]:

@@ -5,7 +5,7 @@ buzzer. Problems as layout_check.py's: (entry, problem, hint) in plain
 ASCII. A module of its own so that a board that checks its files at boot
 compiles (or loads) the checker a part at a time."""
 
-from .layout_check import BASE_MA, MAX_GPIO, MAX_MA, _is_int, _show
+from .common import BASE_MA, MAX_GPIO, MAX_MA, is_int, show
 
 MCP23017_ADDRS = range(0x20, 0x28)
 
@@ -43,8 +43,8 @@ def check_profile(profile):
             out.append(("buttons." + key, "missing or empty", "list the %s as integers" % key))
             continue
         for v in values:
-            if not _is_int(v) or not 0 <= v <= (127 if key == "addrs" else MAX_GPIO):
-                out.append(("buttons." + key, "%s is not a pin or address number" % _show(v),
+            if not is_int(v) or not 0 <= v <= (127 if key == "addrs" else MAX_GPIO):
+                out.append(("buttons." + key, "%s is not a pin or address number" % show(v),
                             "use whole numbers: GPIO 0..%d, I2C addresses 0..127" % MAX_GPIO))
         if key == "addrs":
             _check_addrs(values, out)
@@ -57,19 +57,19 @@ def check_profile(profile):
 def _check_parts(profile, out):
     """The LED chain's data pin (and supply), and the optional display and buzzer."""
     leds = profile.get("leds")
-    if not isinstance(leds, dict) or not _is_int(leds.get("pin")):
+    if not isinstance(leds, dict) or not is_int(leds.get("pin")):
         out.append(("leds", "the profile has no \"leds\" object with the chain's data pin",
                     "add e.g. \"leds\": {\"pin\": 28, \"max_ma\": 500}"))
-    elif "max_ma" in leds and not (_is_int(leds["max_ma"]) and BASE_MA < leds["max_ma"] <= MAX_MA):
-        out.append(("leds.max_ma", "%s is not a supply current in mA above %d" % (_show(leds["max_ma"]), BASE_MA),
+    elif "max_ma" in leds and not (is_int(leds["max_ma"]) and BASE_MA < leds["max_ma"] <= MAX_MA):
+        out.append(("leds.max_ma", "%s is not a supply current in mA above %d" % (show(leds["max_ma"]), BASE_MA),
                     "give what the supply gives the board, e.g. 500 (USB); the controller and display take %d"
                     % BASE_MA))
     for part in ("display", "buzzer"):
         if profile.get(part) is not None and not isinstance(profile[part], dict):
-            out.append((part, "is %s, not an object" % _show(profile[part]),
+            out.append((part, "is %s, not an object" % show(profile[part]),
                         "leave it out, or write it as {...} (docs/hardware.md)"))
     buzzer = profile.get("buzzer")
-    if isinstance(buzzer, dict) and buzzer and not _is_int(buzzer.get("pin")):
+    if isinstance(buzzer, dict) and buzzer and not is_int(buzzer.get("pin")):
         out.append(("buzzer", "has no \"pin\" (a GPIO number)", "add e.g. \"buzzer\": {\"pin\": 22}"))
 
 
@@ -78,7 +78,7 @@ def _check_addrs(addrs, out):
     for a in addrs:
         if a in seen:
             out.append(("buttons.addrs", "%r is used twice" % (a,), "each expander needs its own address"))
-        elif _is_int(a) and a not in MCP23017_ADDRS:
+        elif is_int(a) and a not in MCP23017_ADDRS:
             out.append(("buttons.addrs", "%r is not an MCP23017 address" % (a,),
                         "its I2C address is 0x20..0x27 (32..39), set by pins A0-A2"))
         seen.append(a)
@@ -100,7 +100,7 @@ def _pin_uses(profile):
         d = profile.get(part)
         v = d.get(key) if isinstance(d, dict) else None
         for pin in (v if isinstance(v, list) else [v]):
-            if _is_int(pin):
+            if is_int(pin):
                 uses.append(("%s.%s" % (part, key), pin, role))
     return uses
 
@@ -112,7 +112,7 @@ def _check_pins(profile, out):
     for where, pin, role in _pin_uses(profile):
         if not 0 <= pin <= MAX_GPIO:
             if where[:8] != "buttons.":  # (those are reported by check_profile)
-                out.append((where, "%s is not a GPIO number" % _show(pin), "use GPIO 0..%d" % MAX_GPIO))
+                out.append((where, "%s is not a GPIO number" % show(pin), "use GPIO 0..%d" % MAX_GPIO))
             continue
         if pin in seen and not (role in ("sda", "scl") and seen[pin][1] == role):
             out.append((where, "GPIO %d is also used by %s" % (pin, seen[pin][0]),
@@ -141,13 +141,13 @@ def _check_i2c(profile, out):
             continue
         bus = spec.get("i2c", 0)
         if bus not in (0, 1) or isinstance(bus, bool):
-            out.append((part + ".i2c", "%s is not an I2C bus of the chip" % _show(bus), "use 0 or 1"))
+            out.append((part + ".i2c", "%s is not an I2C bus of the chip" % show(bus), "use 0 or 1"))
             continue
         if chip != "rp2040":
             continue
         for key, odd in (("sda", 0), ("scl", 1)):
             pin = spec.get(key)
-            if _is_int(pin) and 0 <= pin <= MAX_GPIO and (pin & 1 != odd or (pin >> 1) & 1 != bus):
+            if is_int(pin) and 0 <= pin <= MAX_GPIO and (pin & 1 != odd or (pin >> 1) & 1 != bus):
                 out.append(("%s.%s" % (part, key), "GPIO %d is not an %s pin of I2C %d on the RP2040" % (
                     pin, key.upper(), bus), "I2C %d has %s on GPIO %s" % (bus, key.upper(), ", ".join(
                         str(p) for p in range(2 * bus + odd, 29, 4)))))

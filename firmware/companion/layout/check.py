@@ -8,14 +8,17 @@ What is checked follows the layout's "kind". The generic checks apply to
 every kind: each element group is present, elements have their keys, LED
 indices are unique and run 0..N-1, button codes are unique and exist on the
 profile's hardware, coordinates are numbers. GROUPS says which element
-groups a kind has; KIND_CHECKS (layout_kinds.py) adds its own checks
-(islands: the graph); a profile's checks are profile_check.py's. Three
-modules, so that a board that checks its files at boot compiles (or loads)
+groups a kind has; KIND_CHECKS (kinds.py) adds its own checks
+(islands: the graph); a profile's checks are profile.py's; what they share,
+common.py's. Four modules, so that a board that checks its files at boot compiles (or loads)
 the checker a part at a time.
 Runs under MicroPython too: no dict-order dependence, ASCII messages.
 """
 
-from .text import wrap
+from ..text import wrap
+from .common import BASE_MA, HINTS, MAX_MA, entry_name, is_int, is_number, plain, show, shown
+from .kinds import KIND_CHECKS
+from .profile import button_capacity, check_profile  # noqa: F401 - the checker's whole surface: boot and the host call these here
 
 # kind -> its element groups: (list key, word for one entry, required keys)
 GROUPS = {
@@ -30,26 +33,12 @@ GAMES = {"kahuna": "islands", "kanaloa": "islands", "rukuni": "hex", "duell": "d
 CONTROLS = ("controls", "control", ("name", "button"))
 CONTROL_NAMES = ("TURN", "UNDO", "MENU")
 
-HINTS = {
-    "name": "give it a unique \"name\"",
-    "a": "name the two islands it joins as \"a\" and \"b\"",
-    "b": "name the two islands it joins as \"a\" and \"b\"",
-    "x": "give its drawing position as numbers \"x\" and \"y\"",
-    "y": "give its drawing position as numbers \"x\" and \"y\"",
-    "q": "give its axial hex coordinates as integers \"q\" and \"r\"",
-    "r": "give its axial hex coordinates as integers \"q\" and \"r\"",
-    "led": "give its position on the LED chain as \"led\" (0 = first LED)",
-    "button": "give its button scan code as \"button\" (matrix: row * columns + column)",
-}
 MAX_LISTED = 3  # more missing LED indices than this are reported in one line
 # Bounds checked before anything is sized from a value (a chain of LEDs, a scan
 # of buttons): far above any real board, far below what would exhaust memory.
 MAX_LEDS = 1024
 MAX_BUTTONS = 1024
-MAX_GPIO = 63
-BASE_MA = 80  # the controller and display (hal/leds.py)
 FULL_WHITE_MA = 60  # one WS2812 at full white
-MAX_MA = 100000
 MAX_SIZE = 100000  # drawing units
 
 
@@ -66,7 +55,7 @@ def check(layout, profile=None):
         return out
     game = layout.get("game")
     if not isinstance(game, str) or game not in GAMES:
-        out.append(("game", "%s is not a game the companion plays" % _show(game),
+        out.append(("game", "%s is not a game the companion plays" % show(game),
                     "set \"game\" to one of " + ", ".join(sorted(GAMES))))
     elif GAMES[game] != kind:
         out.append(("kind", "a %s layout is of kind \"%s\", not \"%s\"" % (game, GAMES[game], kind),
@@ -85,8 +74,6 @@ def check(layout, profile=None):
     _check_controls(layout, out)
     if profile is not None:
         _check_current(elements, profile, out)
-    from .layout_kinds import KIND_CHECKS
-
     KIND_CHECKS[kind](layout, out)
     return out
 
@@ -113,22 +100,6 @@ def display_lines(problems, width=16, rows=8):
     return lines
 
 
-# --- hardware profiles (profile_check.py) --------------------------------------
-def check_profile(profile):
-    """Problems of a hardware profile: its button wiring and the GPIOs it uses."""
-    from .profile_check import check_profile
-
-    return check_profile(profile)
-
-
-def button_capacity(profile):
-    """(number of button codes, description), or None if the profile is unusable."""
-    from .profile_check import button_capacity
-
-    return button_capacity(profile)
-
-
-# --- controls and the supply ---------------------------------------------------
 def _check_controls(layout, out):
     """TURN, UNDO and MENU, one each: the firmware reads every game's turns,
     take-backs and options from them (without TURN no turn could end)."""
@@ -153,7 +124,7 @@ def _check_current(elements, profile, out):
     each LED at rest, and one LED at full white draws 60 mA."""
     leds = profile.get("leds") if isinstance(profile, dict) else None
     ma = leds.get("max_ma", 500) if isinstance(leds, dict) else None
-    if not _is_int(ma) or not BASE_MA < ma <= MAX_MA:
+    if not is_int(ma) or not BASE_MA < ma <= MAX_MA:
         return  # (check_profile says so)
     n = len([1 for _, e in elements if "led" in e])
     if ma - BASE_MA - n < FULL_WHITE_MA:
@@ -188,7 +159,7 @@ def _elements(layout, groups, out):
             continue
         for i in range(len(items)):
             e = items[i]
-            entry = _entry_name(key, word, i, e)
+            entry = entry_name(key, word, i, e)
             if not isinstance(e, dict):
                 out.append((entry, "is not an object", "write it as {\"name\": ..., ...}"))
                 continue
@@ -196,37 +167,18 @@ def _elements(layout, groups, out):
                 if r not in e:
                     out.append((entry, "has no \"%s\"" % r, HINTS[r]))
             if "name" in e and (not isinstance(e["name"], str) or not e["name"]):
-                out.append((entry, "its \"name\" is %s, not a name" % _show(e["name"]), HINTS["name"]))
+                out.append((entry, "its \"name\" is %s, not a name" % show(e["name"]), HINTS["name"]))
             _check_plain(entry, e.get("name"), out)
             elements.append((entry, e))
     return elements
-
-
-def _entry_name(key, word, i, e):
-    if isinstance(e, dict):
-        if isinstance(e.get("name"), str) and e["name"]:
-            return word + " " + _shown(e["name"])
-        if isinstance(e.get("a"), str) and isinstance(e.get("b"), str):
-            return word + " " + _shown(e["a"] + "-" + e["b"])
-    return "%s[%d]" % (key, i)
-
-
-def _plain(text):
-    """True if text is printable ASCII only (min and max: in C, no allocation)."""
-    return not text or (min(text) >= " " and max(text) <= "~")
-
-
-def _shown(text):
-    """text in plain ASCII: any other character as '?' (the messages are ASCII)."""
-    return text if _plain(text) else "".join(c if " " <= c <= "~" else "?" for c in text)
 
 
 def _check_plain(entry, text, out):
     """A name goes to the game log and the display: plain ASCII only. The log's
     dialect takes no escaped other character (a board would refuse its own
     lines at the next boot), and the display's font has none."""
-    if isinstance(text, str) and not _plain(text):
-        out.append((entry, "%r has a character that is not plain ASCII (shown as ?)" % _shown(text),
+    if isinstance(text, str) and not plain(text):
+        out.append((entry, "%r has a character that is not plain ASCII (shown as ?)" % shown(text),
                     "use letters A-Z, a-z, digits and signs only (write an umlaut as e.g. OE): the game "
                     "log and the display know no others"))
 
@@ -235,8 +187,8 @@ def _check_size(layout, out):
     size = layout.get("size")
     if size is None:
         return None
-    if not isinstance(size, list) or len(size) != 2 or not _is_number(size[0]) \
-            or not _is_number(size[1]) or not 0 < size[0] <= MAX_SIZE or not 0 < size[1] <= MAX_SIZE:
+    if not isinstance(size, list) or len(size) != 2 or not is_number(size[0]) \
+            or not is_number(size[1]) or not 0 < size[0] <= MAX_SIZE or not 0 < size[1] <= MAX_SIZE:
         out.append(("size", "must be [width, height] in drawing units, each 1..%d" % MAX_SIZE,
                     "e.g. \"size\": [400, 330]"))
         return None
@@ -247,17 +199,17 @@ def _check_coordinates(elements, size, out):
     for entry, e in elements:
         bad = False
         for axis in ("x", "y"):
-            if axis in e and not _is_number(e[axis]):
+            if axis in e and not is_number(e[axis]):
                 out.append((entry, "%s is %r, not a number" % (axis, e[axis]), HINTS["x"]))
                 bad = True
         via = e.get("via")
-        if via is not None and (not isinstance(via, list) or len(via) != 2 or not _is_number(via[0])
-                                or not _is_number(via[1])):
+        if via is not None and (not isinstance(via, list) or len(via) != 2 or not is_number(via[0])
+                                or not is_number(via[1])):
             out.append((entry, "\"via\" must be [x, y]", "give the bend point of its drawn line as two numbers"))
         if size and not bad and "x" in e and "y" in e:
             if not (0 <= e["x"] <= size[0] and 0 <= e["y"] <= size[1]):
                 out.append((entry, "(%s, %s) lies outside the drawing area %sx%s" % (
-                    _show(e["x"]), _show(e["y"]), size[0], size[1]), "move it inside \"size\" or enlarge \"size\""))
+                    show(e["x"]), show(e["y"]), size[0], size[1]), "move it inside \"size\" or enlarge \"size\""))
 
 
 def _check_leds(elements, out):
@@ -268,10 +220,10 @@ def _check_leds(elements, out):
             continue
         led = e["led"]
         count += 1
-        if not _is_int(led) or led < 0:
-            out.append((entry, "LED index %s is not a whole number >= 0" % _show(led), HINTS["led"]))
+        if not is_int(led) or led < 0:
+            out.append((entry, "LED index %s is not a whole number >= 0" % show(led), HINTS["led"]))
         elif led >= MAX_LEDS:
-            out.append((entry, "LED index %s is beyond any LED chain (at most %d LEDs)" % (_show(led), MAX_LEDS),
+            out.append((entry, "LED index %s is beyond any LED chain (at most %d LEDs)" % (show(led), MAX_LEDS),
                         HINTS["led"]))
         elif led in owner:
             out.append((entry, "LED %d is also used by %s" % (led, owner[led]),
@@ -298,11 +250,11 @@ def _check_buttons(elements, profile, out):
         if "button" not in e:
             continue
         code = e["button"]
-        if not _is_int(code) or code < 0:
-            out.append((entry, "button code %s is not a whole number >= 0" % _show(code), HINTS["button"]))
+        if not is_int(code) or code < 0:
+            out.append((entry, "button code %s is not a whole number >= 0" % show(code), HINTS["button"]))
         elif code >= MAX_BUTTONS:
             out.append((entry, "button code %s is beyond any button wiring (codes 0..%d)" % (
-                _show(code), MAX_BUTTONS - 1), HINTS["button"]))
+                show(code), MAX_BUTTONS - 1), HINTS["button"]))
         elif code in owner:
             out.append((entry, "button %d is also used by %s" % (code, owner[code]),
                         "give every element its own button code"))
@@ -315,22 +267,5 @@ def _check_buttons(elements, profile, out):
 
 # --- kind-specific checks ------------------------------------------------------
 # --- small helpers ----------------------------------------------------------------
-def _show(v):
-    """A value for a message, clipped: a number of thousands of digits stays short."""
-    try:
-        text = repr(v)
-    except ValueError:  # CPython will not print an int of more than 4300 digits
-        return "(a number of more than 4300 digits)"
-    return text if len(text) <= 20 else text[:12] + "... (%d characters)" % len(text)
-
-
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _is_number(v):
-    return (isinstance(v, int) or isinstance(v, float)) and not isinstance(v, bool)
-
-
 def _count(n, word):
     return "%d %s" % (n, word if n == 1 else word + "s")

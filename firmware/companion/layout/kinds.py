@@ -3,7 +3,7 @@ islands (names, the graph), hex cells (Rukuni's towers too) and duel sites
 (keys, stone pockets, masks). A module of its own so that a board that
 checks its files at boot compiles (or loads) the checker a part at a time."""
 
-from .layout_check import HINTS, _entry_name, _is_int, _show
+from .common import HINTS, entry_name, is_int, show
 
 RUKUNI_TOWERS = 6
 MAX_ISLAND_NAME = 4  # a connection's name, A-B, goes after a word on a 16-column line: "Hint +ALOA-BARI"
@@ -45,7 +45,7 @@ def _check_islands(layout, out):
         c = conns[k]
         if not isinstance(c, dict) or "a" not in c or "b" not in c:
             continue
-        entry = _entry_name("connections", "connection", k, c)
+        entry = entry_name("connections", "connection", k, c)
         a, b = c["a"], c["b"]
         unknown = [n for n in (a, b) if not isinstance(n, str) or n not in index]
         for n in unknown:
@@ -101,12 +101,12 @@ def _check_hex(layout, out):
     cells = layout.get("cells")
     for i in range(len(cells) if isinstance(cells, list) else 0):
         e = cells[i]
-        if not isinstance(e, dict) or not _is_int(e.get("q")) or not _is_int(e.get("r")):
+        if not isinstance(e, dict) or not is_int(e.get("q")) or not is_int(e.get("r")):
             continue
         q, r = e["q"], e["r"]
-        entry = _entry_name("cells", "cell", i, e)
+        entry = entry_name("cells", "cell", i, e)
         if not (-MAX_HEX <= q <= MAX_HEX and -MAX_HEX <= r <= MAX_HEX):
-            out.append((entry, "q=%s, r=%s is far off any board" % (_show(q), _show(r)),
+            out.append((entry, "q=%s, r=%s is far off any board" % (show(q), show(r)),
                         "q and r are -%d..%d" % (MAX_HEX, MAX_HEX)))
             continue
         if e.get("name") != "%d,%d" % (q, r):
@@ -145,12 +145,12 @@ def _check_towers(layout, seen, out):
     hint = "list the %d cells where the towers start, e.g. \"towers\": [\"0,-4\", ...]" % RUKUNI_TOWERS
     if not isinstance(towers, list) or len(towers) != RUKUNI_TOWERS:
         out.append(("towers", ("lists %d cells, not %d" % (len(towers), RUKUNI_TOWERS)) if isinstance(towers, list)
-                    else "%s is not a list of %d cells" % (_show(towers), RUKUNI_TOWERS), hint))
+                    else "%s is not a list of %d cells" % (show(towers), RUKUNI_TOWERS), hint))
         return
     for i in range(len(towers)):
         t = towers[i]
         if not isinstance(t, str) or t not in names:
-            out.append(("towers", "%s is not a cell of the board" % _show(t), hint))
+            out.append(("towers", "%s is not a cell of the board" % show(t), hint))
         elif t in towers[:i]:
             out.append(("towers", "%s is named twice" % t, "each tower starts on a cell of its own"))
 
@@ -170,7 +170,7 @@ def _check_duel(layout, out):
         e = sites[i]
         if not isinstance(e, dict):
             continue
-        entry = _entry_name("sites", "site", i, e)
+        entry = entry_name("sites", "site", i, e)
         name = e.get("name")
         if name not in names:
             out.append((entry, "a site is named \"row,column\", 0..2 each", "name it e.g. \"1,2\""))
@@ -179,7 +179,7 @@ def _check_duel(layout, out):
         else:
             found[name] = entry
         key = e.get("key")
-        if not _is_int(key) or not 1 <= key <= 9:
+        if not is_int(key) or not 1 <= key <= 9:
             out.append((entry, _is("key", key) + (", not a keypad key 1..9" if key is not None else ""),
                         "give the value it stands for while a stone's value is asked for: \"key\": 1..9"))
         elif key in keys:
@@ -194,7 +194,7 @@ def _check_duel(layout, out):
 
 
 def _is(key, value):
-    return "has no \"%s\"" % key if value is None else "\"%s\" is %s" % (key, _show(value))
+    return "has no \"%s\"" % key if value is None else "\"%s\" is %s" % (key, show(value))
 
 
 def _check_pairs(layout, out, key, word, what, values, need, hint):
@@ -208,7 +208,7 @@ def _check_pairs(layout, out, key, word, what, values, need, hint):
         e = group[i]
         if not isinstance(e, dict):
             continue
-        entry = _entry_name(key, word, i, e)
+        entry = entry_name(key, word, i, e)
         if need not in e:
             out.append((entry, "has no \"%s\"" % need, HINTS[need]))
         player, value = e.get("player"), e.get(what)

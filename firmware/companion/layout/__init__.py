@@ -1,0 +1,1 @@
+"""The layout and profile checks a board runs at boot (imported and dropped together)."""
