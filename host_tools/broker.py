@@ -76,7 +76,7 @@ def acl_lines(games):
         for seat in SEATS:
             acl += ["user %s-%s" % (code, seat), "topic read kc/%s/#" % code]
             # a seat writes only under its own name (the topic proves the sender), and only the
-            # topics the protocol uses; a watcher may only ask (the boards answer "want" only: remote.py)
+            # topics the protocol uses; a watcher may only ask (the boards answer "want" only: remote/protocol.py)
             mine = "kc/%s/%s/" % (code, seat)
             acl += ["topic write %sctl" % mine] if seat == "watch" else \
                 ["topic write %slog/+" % mine, "topic write %sstate" % mine, "topic write %sctl" % mine]
