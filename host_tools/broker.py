@@ -1,15 +1,24 @@
 """`companion broker`: a Mosquitto for remote play, with the project's config (docs/remote.md).
 
 Persistence on (the retained log and presence survive a restart), a
-WebSocket listener for the browser page, no anonymous clients, packets of
-at most MAX_PACKET bytes, and per-game credentials with access control:
-each seat of a game may write the game's log and requests and only its own
-presence; a watcher may only read; nobody else may read or write anything.
+WebSocket listener for the browser page, no anonymous clients, and
+per-game credentials with access control: each seat of a game may write
+the game's log, its presence and its requests under its own name only; a
+watcher may only ask (the boards take nothing from it but "send me the
+log"); nobody else may read or write anything. Each user's client id is
+its user name (use_username_as_clientid), so only the holder of a seat's
+password can take over the seat's session. Every listener is bound to
+--host only and caps what a client may send (MAX_PACKET, and
+MESSAGE_LIMIT for a publish: Mosquitto 2.0.11's WebSocket listener
+ignores max_packet_size). A listener on any address but loopback speaks
+TLS only, with a CA and server certificate made here (tls.py).
+
 The credentials live in DIR/games.json (made once per game code); each
 board's remote config is written to DIR/CODE-SEAT.json for `companion flash`.
 """
 
 import getpass
+import ipaddress
 import json
 import secrets
 import shutil
@@ -18,13 +27,15 @@ import subprocess
 import time
 from pathlib import Path
 
-from companion.remote.protocol import code_problem
+from companion.remote.protocol import MAX_BYTES, code_problem
 
 from .argtypes import port
 
 MOSQUITTO = "/usr/sbin/mosquitto"
-MAX_PACKET = 8192
+MAX_PACKET = 8192  # any MQTT packet, on the MQTT listener
+MESSAGE_LIMIT = MAX_BYTES  # a publish's payload, on every listener (the WebSocket one too)
 SEATS = ("white", "black", "watch")
+PAGE = "http://127.0.0.1:8000/"
 
 
 def mosquitto():
@@ -32,6 +43,20 @@ def mosquitto():
     if not found:
         raise FileNotFoundError("no mosquitto: run `make setup` (installs the Debian package mosquitto)")
     return found
+
+
+def host_problem(host):
+    """None if Mosquitto can bind host (an IP address), else why not."""
+    try:
+        ipaddress.ip_address(host)
+        return None
+    except ValueError:
+        return "%r is not an IP address: give the address to listen on, e.g. 127.0.0.1 or 0.0.0.0 (a name the " \
+            "boards use for this machine goes in --name)" % host
+
+
+def is_loopback(host):
+    return ipaddress.ip_address(host).is_loopback
 
 
 def credentials(folder, codes):
@@ -45,8 +70,41 @@ def credentials(folder, codes):
     return games
 
 
-def write_config(folder, port, ws_port=None, codes=("DEMO",), host="127.0.0.1"):
-    """The broker's config, password file and ACL in folder; returns the config's path."""
+def acl_lines(games):
+    acl = []
+    for code in sorted(games):
+        for seat in SEATS:
+            acl += ["user %s-%s" % (code, seat), "topic read kc/%s/#" % code]
+            # a seat writes only under its own name (the topic proves the sender), and only the
+            # topics the protocol uses; a watcher may only ask (the boards answer "want" only: remote/protocol.py)
+            mine = "kc/%s/%s/" % (code, seat)
+            acl += ["topic write %sctl" % mine] if seat == "watch" else \
+                ["topic write %slog/+" % mine, "topic write %sstate" % mine, "topic write %sctl" % mine]
+            acl.append("")
+    return acl
+
+
+def listener(port, host, tls_files):
+    """One listener's lines: bound to host only (socket_domain: without it Mosquitto 2.0.11
+    binds a WebSocket listener on every address, whatever address the listener line names)."""
+    lines = ["listener %d %s" % (port, host),
+             "socket_domain %s" % ("ipv6" if ipaddress.ip_address(host).version == 6 else "ipv4"),
+             # nobody takes over a seat's session without its password (a listener's setting: before
+             # the first listener line, Mosquitto 2.0.11 ignores it)
+             "use_username_as_clientid true"]
+    if tls_files:
+        lines += ["cafile %s" % tls_files["ca"], "certfile %s" % tls_files["cert"],
+                  "keyfile %s" % tls_files["key"], "tls_version tlsv1.2"]
+    return lines
+
+
+def write_config(folder, port, ws_port=None, codes=("DEMO",), host="127.0.0.1", names=()):
+    """The broker's config, password file and ACL in folder; returns the config's path.
+    A host other than loopback gets TLS on every listener (names: what the boards call
+    this machine, in the server certificate besides its own addresses)."""
+    why = host_problem(host)
+    if why:
+        raise ValueError(why)
     folder = Path(folder).resolve()
     (folder / "data").mkdir(parents=True, exist_ok=True)
     games = credentials(folder, codes)
@@ -58,34 +116,105 @@ def write_config(folder, port, ws_port=None, codes=("DEMO",), host="127.0.0.1"):
     pw.write_text("\n".join(lines) + "\n")
     subprocess.run([shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd", "-U", str(pw)],
                    check=True, capture_output=True)  # hashes the plain passwords in place
-    acl = []
-    for code in sorted(games):
-        for seat in SEATS:
-            acl += ["user %s-%s" % (code, seat), "topic read kc/%s/#" % code]
-            # a seat writes only under its own name (the topic proves the sender); a watcher only asks
-            acl += ["topic write kc/%s/%s/ctl" % (code, seat)] if seat == "watch" else \
-                ["topic write kc/%s/%s/#" % (code, seat)]
-            acl.append("")
-    (folder / "acl").write_text("\n".join(acl))
+    (folder / "acl").write_text("\n".join(acl_lines(games)))
+    tls_files = None
+    if not is_loopback(host):
+        from .tls import make_ca_and_server
+
+        tls_files = make_ca_and_server(folder / "tls", server_names(host, names))
     conf = ["# written by companion broker (host_tools/broker.py)",
             "user %s" % getpass.getuser(),  # started as root, it would switch to user mosquitto
             "per_listener_settings false", "allow_anonymous false",
             "password_file %s" % pw, "acl_file %s" % (folder / "acl"),
             "persistence true", "persistence_location %s/" % (folder / "data"), "autosave_interval 1",
-            "max_packet_size %d" % MAX_PACKET, "set_tcp_nodelay true", "log_dest file %s" % (folder / "mosquitto.log"),
-            "listener %d %s" % (port, host)]
+            "max_packet_size %d" % MAX_PACKET,
+            "message_size_limit %d" % MESSAGE_LIMIT,  # (the one limit the WebSocket listener applies)
+            "set_tcp_nodelay true", "log_dest file %s" % (folder / "mosquitto.log")]
+    conf += listener(port, host, tls_files)
     if ws_port:
-        conf += ["listener %d %s" % (ws_port, host), "protocol websockets"]
+        conf += listener(ws_port, host, tls_files) + ["protocol websockets"]
     path = folder / "mosquitto.conf"
     path.write_text("\n".join(conf) + "\n")
+    ca = Path(tls_files["ca"]).read_text() if tls_files else None
     for code in games:
         for seat in SEATS:
-            board = {"game": code, "seat": None if seat == "watch" else seat, "broker": host, "port": port,
+            board = {"game": code, "seat": None if seat == "watch" else seat,
+                     "broker": broker_address(host, names), "port": port,
                      "user": "%s-%s" % (code, seat), "password": games[code][seat]}
+            if ca:
+                board["ca"] = ca  # the board speaks TLS and verifies the broker with it (link.py)
             f = folder / ("%s-%s.json" % (code, seat))
             f.write_text(json.dumps({"remote": board}, indent=1) + "\n")
             f.chmod(0o600)
     return path
+
+
+def local_addresses():
+    """This machine's IPv4 addresses (no packet leaves it: a UDP connect sends nothing)."""
+    found = {"127.0.0.1"}
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.add(info[4][0])
+    except OSError:
+        pass
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the route's source address
+            found.add(s.getsockname()[0])
+    except OSError:
+        pass
+    return sorted(found)
+
+
+def broker_address(host, names=()):
+    """The address the boards and pages use: host itself, or for a wildcard the first
+    name given, else this machine's first address other than loopback."""
+    if not ipaddress.ip_address(host).is_unspecified:
+        return host
+    if names:
+        return names[0]
+    others = [a for a in local_addresses() if not ipaddress.ip_address(a).is_loopback]
+    return others[0] if others else "127.0.0.1"
+
+
+def server_names(host, names=()):
+    """Every name and address the server certificate is for."""
+    out = list(names) + [socket.gethostname(), "localhost"] + local_addresses()
+    if not ipaddress.ip_address(host).is_unspecified:
+        out.append(host)
+    seen = []
+    for n in out:
+        if n not in seen:
+            seen.append(n)
+    return seen
+
+
+def join_link(page, code, seat, broker, ws_port, tls, password):
+    """The page's address for a seat: the password rides in the fragment, which the browser
+    never sends to the server; the page moves it into its storage and out of its address."""
+    from urllib.parse import urlencode
+
+    query = urlencode({"layout": "kahuna", "remote": code, "seat": seat,
+                       "broker": "%s://%s:%d" % ("wss" if tls else "ws", broker, ws_port), "user": code + "-" + seat},
+                      safe=":/")
+    return "%s?%s#password=%s" % (page, query, password)
+
+
+def joining(folder, page, ws_port, out, qr=True):
+    """Print each seat's join link (and a QR code of it) and the board files."""
+    folder = Path(folder)
+    games = json.loads((folder / "games.json").read_text())
+    for code in sorted(games):
+        for seat in SEATS:
+            board = json.loads((folder / ("%s-%s.json" % (code, seat))).read_text())["remote"]
+            link = join_link(page, code, seat, board["broker"], ws_port, "ca" in board, games[code][seat])
+            out.write("\n%s %s: the page: %s\n" % (code, seat, link))
+            out.write("%s %s: a board: companion flash --remote %s\n" % (code, seat, folder / (
+                "%s-%s.json" % (code, seat))))
+            if qr and seat != "watch":
+                import segno
+
+                segno.make(link, error="l").terminal(out=out, compact=True)
 
 
 def free_port():
@@ -94,22 +223,22 @@ def free_port():
         return s.getsockname()[1]
 
 
-def wait_port(port, proc=None, timeout=10.0):
+def wait_port(port, proc=None, timeout=10.0, host="127.0.0.1"):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if proc is not None and proc.poll() is not None:
             raise RuntimeError("mosquitto stopped at once (exit %s)" % proc.returncode)
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            socket.create_connection((host, port), timeout=0.2).close()
             return
         except OSError:
             time.sleep(0.02)
     raise TimeoutError("mosquitto did not listen on port %d" % port)
 
 
-def start(conf, port):
+def start(conf, port, host="127.0.0.1"):
     proc = subprocess.Popen([mosquitto(), "-c", str(conf)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    wait_port(port, proc)
+    wait_port(port, proc, host=host)
     return proc
 
 
@@ -120,7 +249,12 @@ def register(sub):
     p.add_argument("--dir", default="artifacts/broker", help="config, credentials and persistence (default %(default)s)")
     p.add_argument("--game", action="append", default=[], metavar="CODE",
                    help="a game code to make credentials for (repeatable; default DEMO)")
-    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: the whole network)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (0.0.0.0: the whole network, with TLS)")
+    p.add_argument("--name", action="append", default=[], metavar="NAME",
+                   help="a name or address the boards use for this machine (repeatable; in the TLS certificate)")
+    p.add_argument("--page", default=PAGE, help="the simulator's address in the join links (default %(default)s)")
+    p.add_argument("--no-qr", dest="qr", action="store_false", help="print the join links without QR codes")
     p.set_defaults(func=run)
 
 
@@ -130,13 +264,23 @@ def run(args):
         if why:
             print("companion broker: --game %r: %s" % (code, why))
             return 2
+    why = host_problem(args.host)
+    if why:
+        print("companion broker: --host: %s" % why)
+        return 2
     try:
-        conf = write_config(args.dir, args.port, args.ws_port, args.game or ["DEMO"], args.host)
+        conf = write_config(args.dir, args.port, args.ws_port, args.game or ["DEMO"], args.host, args.name)
         exe = mosquitto()
     except (FileNotFoundError, subprocess.CalledProcessError, OSError) as e:
         print("companion broker: %s" % e)
         return 1
-    print("companion broker: Mosquitto on %s:%d (MQTT) and :%d (WebSocket); config %s" % (
-        args.host, args.port, args.ws_port, conf))
-    print("each board's remote settings (with its password): %s/CODE-SEAT.json" % Path(args.dir))
+    tls = not is_loopback(args.host)
+    print("companion broker: Mosquitto on %s:%d (MQTT%s) and :%d (WebSocket%s); config %s" % (
+        args.host, args.port, " over TLS" if tls else "", args.ws_port, " over TLS" if tls else "", conf))
+    if tls:
+        print("the CA the boards and browsers verify the broker with: %s/tls/ca.pem" % Path(args.dir))
+    import sys
+
+    joining(args.dir, args.page, args.ws_port, sys.stdout, args.qr)
+    sys.stdout.flush()
     return subprocess.call([exe, "-c", str(conf)])

@@ -21,17 +21,19 @@ BOARD = ROOT / "tests" / "remote_board.py"
 
 
 class Broker:
-    def __init__(self, folder, codes=("K7Q2",), ws=False):
+    def __init__(self, folder, codes=("K7Q2",), ws=False, host="127.0.0.1"):
         self.port = mqtt_broker.free_port()
         self.ws_port = mqtt_broker.free_port() if ws else None
         self.folder = Path(folder)
-        self.conf = mqtt_broker.write_config(folder, self.port, self.ws_port, codes)
+        self.conf = mqtt_broker.write_config(folder, self.port, self.ws_port, codes, host)
         self.games = json.loads((self.folder / "games.json").read_text())
         self.proc = None
         self.start()
 
     def start(self):
         self.proc = mqtt_broker.start(self.conf, self.port)
+        if self.ws_port:
+            mqtt_broker.wait_port(self.ws_port, self.proc)
 
     def kill(self):
         """SIGKILL: no goodbye, no last save (persistence keeps what autosave wrote)."""
@@ -143,7 +145,7 @@ class Board:
         self.start()
 
     def start(self):
-        env = dict(os.environ, MICROPYPATH="%s:%s" % (ROOT / "firmware", vendor.umqtt()))
+        env = dict(os.environ, MICROPYPATH="%s:%s:.frozen" % (ROOT / "firmware", vendor.umqtt()))  # (.frozen: ssl)
         self.proc = subprocess.Popen([native_binary(), "-X", "heapsize=" + self.heap, str(BOARD), str(self.cfg)],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         self.starts += 1

@@ -57,7 +57,7 @@ SKIPPED = {
     "make flash PORT=/dev/pts/N": "needs the emulated Pico of the line before; tests/test_chip.py flashes it",
     "make broker GAME=K7Q2 MQTT_PORT=1883": "runs Mosquitto until stopped; tests/test_remote_broker.py starts "
                                             "the same broker (host_tools/broker.py) on a free port",
-    "mpremote mip install umqtt.simple": "needs the network (micropython-lib's index) and a board",
+    ".venv/bin/mpremote mip install umqtt.simple": "needs the network (micropython-lib's index) and a board",
     "make virtual-device": "the same as `.venv/bin/companion virtual-device`, which the device fixture runs "
                            "(with --fs in a scratch folder rather than build/virtual-device)",
 }

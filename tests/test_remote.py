@@ -225,12 +225,15 @@ def test_broker_acl_lets_a_seat_write_only_under_its_own_name(tmp_path):
 
     broker.write_config(tmp_path, 1883, 9001, ["K7Q2"])
     acl = (tmp_path / "acl").read_text().split("\n\n")
-    assert acl[0].splitlines() == ["user K7Q2-white", "topic read kc/K7Q2/#", "topic write kc/K7Q2/white/#"]
+    assert acl[0].splitlines() == ["user K7Q2-white", "topic read kc/K7Q2/#", "topic write kc/K7Q2/white/log/+",
+                                   "topic write kc/K7Q2/white/state", "topic write kc/K7Q2/white/ctl"]
     assert acl[2].splitlines() == ["user K7Q2-watch", "topic read kc/K7Q2/#", "topic write kc/K7Q2/watch/ctl"]
     conf = (tmp_path / "mosquitto.conf").read_text()
-    for line in ("allow_anonymous false", "persistence true", "max_packet_size 8192", "listener 9001 127.0.0.1",
+    for line in ("allow_anonymous false", "persistence true", "max_packet_size 8192", "message_size_limit 4096",
+                 "use_username_as_clientid true", "listener 9001 127.0.0.1\nsocket_domain ipv4",
                  "protocol websockets"):
         assert line + "\n" in conf
+    assert "cafile" not in conf and not (tmp_path / "tls").exists()  # loopback only: no TLS
     assert "K7Q2" not in conf  # the secrets are in the password file, hashed
     assert "$7$" in (tmp_path / "passwords").read_text() or "$6$" in (tmp_path / "passwords").read_text()
 
@@ -351,3 +354,107 @@ def test_a_second_board_with_the_same_seat_gives_way_until_the_first_is_gone(res
 def test_a_copy_of_a_line_under_another_index_does_not_cut_a_boards_own_line(results):
     # (before: black cut its own line 3 for it and stalled at 3 lines, its line lost from its flash)
     assert results["misplaced_copy"] == {"n": 6, "kept": True}
+
+
+def test_broker_prints_a_join_link_and_a_qr_code_per_seat(tmp_path):
+    """The page's link carries the password in its fragment (never sent to a server); a QR
+    code of it follows for each player's seat; then the file for `companion flash --remote`."""
+    import io
+
+    from host_tools import broker
+
+    broker.write_config(tmp_path, 1883, 9001, ["K7Q2"])
+    games = json.loads((tmp_path / "games.json").read_text())
+    out = io.StringIO()
+    broker.joining(tmp_path, "http://127.0.0.1:8000/", 9001, out)
+    text = out.getvalue()
+    lines = text.splitlines()
+    for seat in ("white", "black", "watch"):
+        link = ("http://127.0.0.1:8000/?layout=kahuna&remote=K7Q2&seat=%s&broker=ws://127.0.0.1:9001&user=K7Q2-%s"
+                "#password=%s" % (seat, seat, games["K7Q2"][seat]))
+        assert "K7Q2 %s: the page: %s" % (seat, link) in lines
+        assert "K7Q2 %s: a board: companion flash --remote %s" % (seat, tmp_path / ("K7Q2-%s.json" % seat)) in lines
+    blocks = text.split("K7Q2 ")
+    assert [b.split(":")[0] for b in blocks[1:]] == ["white", "white", "black", "black", "watch", "watch"]
+    qr = [b for b in blocks if "\u2588" in b]  # the QR codes' full blocks
+    assert len(qr) == 2 and all(len(b.strip().splitlines()) > 20 for b in qr)
+
+
+def test_broker_off_loopback_makes_tls_files_and_seat_files_with_the_ca(tmp_path):
+    from cryptography import x509
+
+    from host_tools import broker
+
+    conf = broker.write_config(tmp_path, 8883, 9001, ["K7Q2"], "0.0.0.0", ["game.example"]).read_text()
+    for line in ("listener 8883 0.0.0.0", "cafile %s/tls/ca.pem" % tmp_path, "certfile %s/tls/server.pem" % tmp_path,
+                 "keyfile %s/tls/server.key" % tmp_path):
+        assert conf.count(line + "\n") == (1 if line.startswith("listener") else 2), line
+    seat = json.loads((tmp_path / "K7Q2-black.json").read_text())["remote"]
+    assert seat["broker"] == "game.example" and seat["ca"] == (tmp_path / "tls/ca.pem").read_text()
+    assert remote.config_problem({"remote": seat}) is None
+    cert = x509.load_pem_x509_certificate((tmp_path / "tls/server.pem").read_bytes())
+    names = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    assert "game.example" in names.get_values_for_type(x509.DNSName)
+    assert "127.0.0.1" in [str(a) for a in names.get_values_for_type(x509.IPAddress)]
+    assert oct((tmp_path / "tls/server.key").stat().st_mode & 0o777) == "0o600"
+    again = (tmp_path / "tls/server.pem").read_bytes()
+    broker.write_config(tmp_path, 8883, 9001, ["K7Q2"], "0.0.0.0", ["game.example"])
+    assert (tmp_path / "tls/server.pem").read_bytes() == again  # kept: the boards carry its CA
+    bad = dict(seat, ca="not a certificate")
+    assert remote.config_problem({"remote": bad}) == '"ca" is not a PEM certificate (the broker\'s tls/ca.pem)'
+
+
+class _Host:
+    def __init__(self):
+        self.applied, self.said = [], []
+
+    def apply(self, line):
+        self.applied.append(line)
+
+    def cut(self, n):
+        raise AssertionError("no cut expected")
+
+    def note(self, text):
+        self.said.append(text)
+
+
+def _ask(sync, t, sender="watch", **fields):
+    msg = dict({"v": 1, "g": "K7Q2", "t": t, "from": sender}, **fields)
+    return sync.receive(json.dumps(msg).encode(), remote.topic("K7Q2", sender, "ctl"))
+
+
+def test_a_spectator_may_only_ask_for_the_log_and_each_asker_is_answered_twice_a_tick(capsys):
+    header = '{"game": "kahuna", "code": "K7Q2"}'
+    lines = [header, '{"op": "place", "at": "A-B", "by": "white"}', '{"op": "place", "at": "C-D", "by": "black"}',
+             '{"op": "place", "at": "E-F", "by": "white"}']
+    sync = remote.Sync("K7Q2", "white", lines, _Host())
+    for t, fields in (("undo", {"i": 4}), ("no", {"i": 4}), ("state", {"on": 1, "n": 9, "commit": "0" * 64}),
+                      ("ev", {"i": 4, "crc": 0, "line": "{}"})):
+        assert _ask(sync, t, **fields) is None
+    assert sync.refused == 4 and sync.peers == {} and sync.outbox == []
+    for _ in range(5):  # a flood from the spectator: twice answered (3 own lines each), then nothing
+        _ask(sync, "want", i=0)
+    assert [t for t, p, r in sync.outbox] == ["kc/K7Q2/white/log/0", "kc/K7Q2/white/log/1",
+                                              "kc/K7Q2/white/log/3"]  # (the second answer: already queued)
+    assert sync.unanswered == 3 and sync.answered == {"watch": 5}
+    _ask(sync, "want", sender="black", i=3)  # another asker has its own count
+    assert sync.answered == {"watch": 5, "black": 1}
+    del sync.outbox[:]
+    sync.tick()
+    assert sync.answered == {}
+    _ask(sync, "want", i=2)
+    assert [t for t, p, r in sync.outbox if "/log/" in t] == ["kc/K7Q2/white/log/3"]
+    out = capsys.readouterr().out.splitlines()
+    assert out[:4] == ["remote: refused: a spectator may only ask for the log, not send %s" % t
+                       for t in ("undo", "no", "state", "ev")]
+    assert out[4:] == ["remote: watch asks for the log again: answered 2 times a second at most"]
+
+
+def test_broker_refuses_a_host_that_is_not_an_address(tmp_path, capsys):
+    from host_tools import cli
+
+    assert cli.main(["broker", "--dir", str(tmp_path), "--host", "game.example"]) == 2
+    assert capsys.readouterr().out == ("companion broker: --host: 'game.example' is not an IP address: give the "
+                                       "address to listen on, e.g. 127.0.0.1 or 0.0.0.0 (a name the boards use for this "
+                                       "machine goes in --name)\n")
+    assert list(tmp_path.iterdir()) == []  # nothing written

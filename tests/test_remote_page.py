@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 
 import pytest
 
+from host_tools.broker import join_link
 from tests.browser.simpage import needs_browser, sim_server
 from tests.remote_rig import Board, Broker, wait_until
 from host_tools.paths import ROOT
@@ -21,15 +22,14 @@ def test_the_page_plays_a_board_through_the_broker(tmp_path):
     black = None
     try:
         black = Board(tmp_path / "black", broker.remote("K7Q2", "black"), TARGET, seed=5)
-        with sim_server() as url:
-            query = urlencode({"layout": "kahuna", "remote": "K7Q2", "seat": "white",
-                               "broker": "ws://127.0.0.1:%d" % broker.ws_port, "user": "K7Q2-white",
-                               "password": broker.games["K7Q2"]["white"]})
-            proc = subprocess.run(["node", str(ROOT / "tests/browser/remote_driver.mjs"), url + "?" + query,
+        with sim_server() as url:  # the join link `companion broker` prints (the password in its fragment)
+            link = join_link(url, "K7Q2", "white", "127.0.0.1", broker.ws_port, False, broker.games["K7Q2"]["white"])
+            proc = subprocess.run(["node", str(ROOT / "tests/browser/remote_driver.mjs"), link,
                                    "white", str(TARGET)], cwd=ROOT, capture_output=True, text=True, timeout=150)
         assert proc.returncode == 0, proc.stderr[-3000:]
         r = json.loads(proc.stdout)
         assert r["errors"] == []
+        assert r["urls"] == [link.split("#")[0]]  # the page took the password out of its address
         assert r["state"]["n"] == TARGET
         wait_until(lambda: black.n() >= TARGET, 10, "black at the page's length", (black,))
         assert r["log"].encode() == black.log()  # the page's log and the board's: byte-identical
@@ -47,6 +47,42 @@ def test_the_page_plays_a_board_through_the_broker(tmp_path):
         broker.stop()
 
 
+def test_the_page_plays_through_a_tls_broker_over_wss(tmp_path):
+    """A broker off loopback (--host 0.0.0.0) speaks TLS only: the page joins over wss://
+    (chromium trusting the server's key, as a browser that imported the CA would), the
+    board verifies the broker with the CA in its seat file. Connections on 127.0.0.1 only."""
+    import base64
+    import hashlib
+    import os
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import serialization
+
+    broker = Broker(tmp_path / "broker", ("K7Q2",), ws=True, host="0.0.0.0")
+    black = None
+    try:
+        seat = json.loads((tmp_path / "broker" / "K7Q2-black.json").read_text())["remote"]
+        black = Board(tmp_path / "black", dict(broker.remote("K7Q2", "black"), ca=seat["ca"]), TARGET, seed=5)
+        cert = x509.load_pem_x509_certificate((tmp_path / "broker" / "tls" / "server.pem").read_bytes())
+        spki = cert.public_key().public_bytes(serialization.Encoding.DER,
+                                              serialization.PublicFormat.SubjectPublicKeyInfo)
+        env = dict(os.environ, CHROMIUM_SPKI=base64.b64encode(hashlib.sha256(spki).digest()).decode())
+        with sim_server() as url:
+            link = join_link(url, "K7Q2", "white", "127.0.0.1", broker.ws_port, True, broker.games["K7Q2"]["white"])
+            assert "broker=wss://127.0.0.1:" in link
+            proc = subprocess.run(["node", str(ROOT / "tests/browser/remote_driver.mjs"), link, "white", str(TARGET)],
+                                  cwd=ROOT, capture_output=True, text=True, timeout=150, env=env)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        r = json.loads(proc.stdout)
+        assert r["errors"] == [] and r["state"]["n"] == TARGET
+        wait_until(lambda: black.n() >= TARGET, 10, "black at the page's length", (black,))
+        assert r["log"].encode() == black.log()
+    finally:
+        if black:
+            black.stop()
+        broker.stop()
+
+
 def test_two_seats_in_two_tabs_of_one_browser_keep_their_own_saves(tmp_path):
     """Both seats of one game in one browser (two tabs, one localStorage), each
     tab reloaded half-way: each comes back from its own seat's save, and the
@@ -55,16 +91,15 @@ def test_two_seats_in_two_tabs_of_one_browser_keep_their_own_saves(tmp_path):
     broker = Broker(tmp_path / "broker", ("K7Q2",), ws=True)
     try:
         with sim_server() as url:
-            def page(seat):
-                return url + "?" + urlencode({"layout": "kahuna", "remote": "K7Q2", "seat": seat,
-                                              "broker": "ws://127.0.0.1:%d" % broker.ws_port,
-                                              "user": "K7Q2-" + seat, "password": broker.games["K7Q2"][seat]})
+            def page(seat):  # (reloaded, a tab finds the password in its sessionStorage)
+                return join_link(url, "K7Q2", seat, "127.0.0.1", broker.ws_port, False, broker.games["K7Q2"][seat])
             proc = subprocess.run(["node", str(ROOT / "tests/browser/remote_driver.mjs"), page("white"), "white",
                                    str(TARGET), page("black"), "black"], cwd=ROOT, capture_output=True, text=True,
                                   timeout=150)
         assert proc.returncode == 0, proc.stderr[-3000:]
         r = json.loads(proc.stdout)
         assert r["errors"] == []
+        assert [u.count("password") for u in r["urls"]] == [0, 0]
         white, black = r["logs"]
         assert len(white.splitlines()) >= TARGET and white == black
         events = [json.loads(x) for x in white.splitlines()[1:]]

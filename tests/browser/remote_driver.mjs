@@ -8,7 +8,9 @@
 // has each tab's log; with SEAT2 = SEAT the first tab must stop at once ("first":
 // what it shows) and the second plays. "controls": the first tab's history at event 1 (Continue
 // from here off), Load log and Solo off, and New game clicked (no question; the
-// firmware's refusal on the display).
+// firmware's refusal on the display). "urls": each tab's address at the end.
+// CHROMIUM_SPKI: the base64 SHA-256 of a server certificate's public key, which
+// chromium then trusts (a broker's TLS listener with the CA `companion broker` made).
 // Usage: node tests/browser/remote_driver.mjs URL SEAT TARGET [URL2 SEAT2]
 import fs from "node:fs";
 import os from "node:os";
@@ -21,7 +23,8 @@ const profile = fs.mkdtempSync(path.join(os.tmpdir(), "remote-chromium-"));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true,
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync"],
+    "--disable-component-update", "--disable-sync",
+    ...(process.env.CHROMIUM_SPKI ? [`--ignore-certificate-errors-spki-list=${process.env.CHROMIUM_SPKI}`] : [])],
 });
 const errors = [];
 const ready = (page) => page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60000 });
@@ -96,7 +99,8 @@ try {
   await page.waitForTimeout(300);
   Object.assign(controls, { dialogs, text: await page.evaluate(() => window.sim.text()),
     log: await page.evaluate(() => window.sim.log()) });
-  process.stdout.write(JSON.stringify({ log: logs[0], logs, state, errors, controls, first }));
+  const urls = tabs.map(([p]) => p.url()); // (the password is taken out of the address)
+  process.stdout.write(JSON.stringify({ log: logs[0], logs, state, errors, controls, first, urls }));
 } finally {
   await context.close();
   fs.rmSync(profile, { recursive: true, force: true });

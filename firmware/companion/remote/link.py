@@ -12,6 +12,12 @@ protocol itself makes up for anything lost, so QoS 0 is enough.
 Presence: the broker keeps a retained "online" message per seat; the
 connection's last will (retained) says "offline" when the board vanishes.
 Credentials come from the device's config and are never printed or logged.
+
+Nothing read can stop the board: a message longer than MESSAGE_MAX is
+skipped unread, a little per step, and one cut short drops the link (the
+stream is out of step after it) before anything of it reaches the seat
+(_bounded). With "ca" in the config (a broker off loopback: `companion
+broker` puts its CA there) the link speaks TLS and verifies the broker.
 """
 
 import socket
@@ -23,6 +29,10 @@ KEEPALIVE_S = 10
 STATE_MS = 1000  # how often the log's length is said again if it grew (remote.Sync.tick)
 REASONS = {1: "protocol version", 2: "client id", 3: "broker unavailable", 4: "bad user name or password",
            5: "not authorised"}
+TOPIC_MAX = 96  # kc/<code>/<sender>/log/<i>: far less
+MESSAGE_MAX = 4096 + TOPIC_MAX + 4  # a PUBLISH's body read at most (remote.MAX_BYTES, a topic, a packet id)
+SKIP_CHUNK = 512  # a longer one is skipped this much at a time, a few per step
+HANDSHAKE_S = 2  # a TLS handshake waits at most this per read
 
 
 def _diff(a, b):
@@ -35,22 +45,29 @@ def _diff(a, b):
 
 
 class _Timed:
-    """A socket whose blocking mode waits at most WAIT_S; it counts what it hears."""
+    """A socket whose blocking mode waits at most WAIT_S; it counts what it hears.
+    tls: (ssl context, the broker's name) to speak TLS once connected, or None."""
 
-    def __init__(self):
-        self.s = socket.socket()
-        self.s.settimeout(WAIT_S)
+    def __init__(self, tls=None):
+        self.raw = self.s = socket.socket()
+        self.raw.settimeout(WAIT_S)
+        self.tls = tls
         self.heard = 0
         try:  # umqtt.simple writes a packet in pieces: without this, Nagle holds the last ~40 ms
-            self.s.setsockopt(6, 1, 1)  # IPPROTO_TCP, TCP_NODELAY (lwIP and Linux alike)
+            self.raw.setsockopt(6, 1, 1)  # IPPROTO_TCP, TCP_NODELAY (lwIP and Linux alike)
         except (OSError, AttributeError):
             pass
 
     def connect(self, addr):
-        self.s.connect(addr)
+        self.raw.connect(addr)
+        if self.tls:
+            context, name = self.tls
+            self.raw.settimeout(HANDSHAKE_S)
+            self.s = context.wrap_socket(self.raw, server_hostname=name)  # verifies the broker (CERT_REQUIRED)
+            self.raw.settimeout(WAIT_S)
 
     def setblocking(self, flag):
-        self.s.settimeout(WAIT_S if flag else 0)
+        self.raw.settimeout(WAIT_S if flag else 0)  # (an SSL socket reads through it: same waits)
 
     def read(self, n):
         data = self.s.read(n)
@@ -70,9 +87,103 @@ class _Net:
 
     getaddrinfo = staticmethod(socket.getaddrinfo)
 
-    @staticmethod
-    def socket():
-        return _Timed()
+    def __init__(self, tls=None):
+        self.tls = tls
+
+    def socket(self):
+        return _Timed(self.tls)
+
+
+def tls_context(ca_pem):
+    """An SSL context that trusts only the CA in ca_pem (text), and checks the broker's name."""
+    import ssl
+    from binascii import a2b_base64
+
+    body = "".join([ln for ln in ca_pem.split("\n") if ln and not ln.startswith("-----")])
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.verify_mode = ssl.CERT_REQUIRED
+    context.load_verify_locations(cadata=a2b_base64(body))  # (DER: MicroPython's mbedTLS wants PEM 0-ended)
+    return context
+
+
+def _bounded(base):
+    """umqtt.simple's client with a wait_msg that never reads more of a message than
+    MESSAGE_MAX: a longer one is skipped unread (SKIP_CHUNK at a time, on later
+    steps: a slow link holds the loop no longer than usual), and one cut short
+    raises OSError before the seat sees any of it."""
+
+    class Bounded(base):
+        skip = 0  # bytes left of a message being skipped
+
+        def _exactly(self, n):
+            """n bytes, or OSError once a read brings nothing within WAIT_S (a part is
+            read on: a read may return less than asked while the rest is on its way)."""
+            data = b""
+            while len(data) < n:
+                try:
+                    part = self.sock.read(n - len(data))
+                except OSError as e:  # (the unix port's socket raises ETIMEDOUT)
+                    raise OSError("packet cut short: %d of %d bytes came (error %s)" % (
+                        len(data), n, e.args[0] if e.args else "?"))
+                if not part:
+                    raise OSError("packet cut short: %d of %d bytes came" % (len(data), n))
+                data = data + part if data else part
+            return data
+
+        def _recv_len(self):
+            n = sh = 0
+            while sh < 28:  # at most 4 bytes (MQTT 3.1.1)
+                b = self._exactly(1)[0]
+                n |= (b & 0x7F) << sh
+                if not b & 0x80:
+                    return n
+                sh += 7
+            raise OSError("a packet length of more than 4 bytes")
+
+        def wait_msg(self):
+            sock = self.sock
+            if self.skip:
+                part = sock.read(min(self.skip, SKIP_CHUNK))  # (check_msg: not waiting)
+                sock.setblocking(True)
+                if part == b"":
+                    raise OSError(-1)
+                self.skip -= len(part or b"")
+                return None
+            res = sock.read(1)
+            sock.setblocking(True)
+            if res is None:
+                return None
+            if res == b"":
+                raise OSError(-1)
+            op = res[0]
+            if op == 0xD0:  # PINGRESP
+                self._exactly(1)
+                return None
+            if op & 0xF0 != 0x30:
+                return op  # (CONNACK, SUBACK: umqtt.simple reads them itself)
+            sz = self._recv_len()
+            if sz > MESSAGE_MAX:
+                print("remote: dropped a message of %d bytes unread: the limit is %d" % (sz, MESSAGE_MAX))
+                self.skip = sz
+                return None
+            data = self._exactly(2)
+            n = data[0] << 8 | data[1]
+            if n + 2 > sz:
+                raise OSError("a topic longer than its message")
+            topic = self._exactly(n)
+            sz -= n + 2
+            pid = 0
+            if op & 6:
+                data = self._exactly(2)
+                pid = data[0] << 8 | data[1]
+                sz -= 2
+            msg = self._exactly(sz)
+            self.cb(topic, msg)
+            if op & 6 == 2:
+                self.sock.write(bytes((0x40, 2, pid >> 8, pid & 0xFF)))
+            return None
+
+    return Bounded
 
 
 class Link:
@@ -98,8 +209,9 @@ class Link:
         if self.client_class is None:
             from umqtt import simple
 
-            simple.socket = _Net  # its sockets wait at most WAIT_S
-            self.client_class = simple.MQTTClient
+            ca = self.config.get("ca")
+            simple.socket = _Net((tls_context(ca), self.config.get("broker", "127.0.0.1")) if ca else None)
+            self.client_class = _bounded(simple.MQTTClient)  # its sockets wait at most WAIT_S
         return self.client_class
 
     def step(self, now):
@@ -146,8 +258,13 @@ class Link:
         sync = self.seat.sync
         try:
             cls = self._client()
-        except ImportError:
-            print("remote: no MQTT client on this board: mpremote mip install umqtt.simple")
+        except ImportError as e:
+            print("remote: no MQTT client on this board: mpremote mip install umqtt.simple" if "ssl" not in str(e)
+                  else "remote: this board's MicroPython has no ssl module, and the broker speaks TLS only")
+            self.retry_at = now + 60000
+            return
+        except ValueError:  # (config_problem checks its form; mbedTLS its content)
+            print('remote: the "ca" of /config.json is not a certificate: copy it from the broker\'s tls/ca.pem')
             self.retry_at = now + 60000
             return
         c = cls("kc-%s-%s" % (sync.code, sync.seat or "watch%d" % (now & 0xFFFF)), cfg.get("broker", "127.0.0.1"),

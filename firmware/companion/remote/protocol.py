@@ -38,6 +38,7 @@ SEATS = ("white", "black")
 PREFIX = "kc/"
 
 
+ANSWERS = 2  # "want"s answered per asker between two ticks (a second): a flood of them costs no more
 EARLY_MAX = 64  # lines kept that came before their turn: the broker sends a seat's
 # retained lines in topic order (1, 10, 11, ..., 2, 20, ...) to a board that lacks them
 CODE_MAX = 16  # a game code: a topic level, a file name and part of a user name
@@ -66,9 +67,11 @@ def config_problem(config):
         return '"game": ' + why
     if r.get("seat") not in (None, "white", "black"):
         return '"seat" is "white", "black" or null (a spectator)'
-    for key in ("broker", "user", "password"):
+    for key in ("broker", "user", "password", "ca"):
         if key in r and not isinstance(r[key], str):
             return '"%s" is not text' % key
+    if "ca" in r and not r["ca"].startswith("-----BEGIN CERTIFICATE-----"):
+        return '"ca" is not a PEM certificate (the broker\'s tls/ca.pem)'
     for key, top in (("port", 65535), ("keepalive", 3600)):
         v = r.get(key, 1)
         if isinstance(v, bool) or not isinstance(v, int) or not 0 < v <= top:
@@ -182,6 +185,8 @@ class Sync:
         self.diverged = 0
         self.asked_all = False  # the whole log asked for since the last tick
         self.early = {}  # index -> an "ev" message that came before its turn
+        self.answered = {}  # asker -> "want"s answered since the last tick
+        self.unanswered = 0  # "want"s past ANSWERS (counted for the tests)
 
     @property
     def n(self):
@@ -226,11 +231,14 @@ class Sync:
         return [PREFIX + self.code + "/" + s + "/#" for s in SEATS + (WATCH,) if s != self.seat] + \
             [topic(self.code, self.seat, "log", "#")]
 
-    def tick(self):
+    def tick(self, second=True):
         """Now and then (the link: every STATE_MS): our length again if it grew or a peer
         is out of step, and the missing range asked for again while a peer is ahead, so
-        that a lost message (say the end of a turn, or a want) never stalls the game."""
+        that a lost message (say the end of a turn, or a want) never stalls the game.
+        second: a second has passed since the "want"s answered were last counted afresh."""
         self.asked_all = False
+        if second:
+            self.answered = {}
         apart = False
         for seat in self.peers:
             on, n = self.peers[seat]
@@ -284,12 +292,14 @@ class Sync:
             if msg["from"] == self.seat and msg["t"] != "ev":
                 return None  # our own state or request, echoed by the broker
             t = msg["t"]
+            if msg["from"] == WATCH and t != "want":  # (the broker lets every spectator write there)
+                raise Refused("a spectator may only ask for the log, not send %s" % t)
             if t == "ev":
                 self._on_event(msg)
                 self._take_early()
             elif t == "want":
                 if self.seat:
-                    self.republish(min(msg["i"], self.n))
+                    self._answer(msg)
             elif t == "state":
                 return self._on_state(msg)
             else:
@@ -298,6 +308,19 @@ class Sync:
             self.refused += 1
             print("remote: refused:", e)
         return None
+
+    def _answer(self, msg):
+        """Our lines from the asked index: ANSWERS times per asker per tick at most."""
+        who = msg["from"]
+        k = self.answered.get(who, 0)
+        if k >= ANSWERS:
+            self.unanswered += 1
+            if k == ANSWERS:  # said once a tick
+                print("remote: %s asks for the log again: answered %d times a second at most" % (who, ANSWERS))
+            self.answered[who] = k + 1
+            return
+        self.answered[who] = k + 1
+        self.republish(min(msg["i"], self.n))
 
     def behind(self):
         """A peer online says it holds more lines than we do."""

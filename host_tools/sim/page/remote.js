@@ -2,8 +2,10 @@
 // spectator) of a game on an MQTT broker, reached over WebSockets with npm
 // `mqtt`. The firmware's own seat and shared log decide everything
 // (remote_glue.py); this file only carries messages. Opened as
-//   ?layout=kahuna&remote=CODE&seat=white&broker=ws://HOST:9001&user=CODE-white&password=...
-// (seat empty or "watch": a spectator). The password stays in the page.
+//   ?layout=kahuna&remote=CODE&seat=white&broker=wss://HOST:9001&user=CODE-white#password=...
+// (seat empty or "watch": a spectator; `companion broker` prints these links).
+// The password stays in the page: the fragment never goes to the server, and
+// the page keeps it in the tab's sessionStorage and takes it out of its address.
 import mqttModule from "/mqtt/mqtt.esm.js";
 
 const mqtt = mqttModule.connect ? mqttModule : mqttModule.default;
@@ -11,6 +13,21 @@ const mqtt = mqttModule.connect ? mqttModule : mqttModule.default;
 const OUTBOX_MS = 20;
 const RECONNECT_MS = 1000;
 const now = () => Math.floor(performance.now()) & 0x3fffffff; // (the seat's clock wraps as ticks_ms)
+
+// The password: from the address's fragment (or, as before, its query), kept for the
+// game and seat in this tab (a reload finds it), and out of the address at once.
+function password(params, seat) {
+  const key = `companion-sim/remote-password/${params.get("remote")}/${seat || "watch"}`;
+  const given = new URLSearchParams(location.hash.slice(1)).get("password") || params.get("password");
+  if (given) {
+    sessionStorage.setItem(key, given);
+    const url = new URL(location.href);
+    if (url.searchParams.has("password")) url.searchParams.delete("password"); // (else the query stays as written)
+    url.hash = "";
+    history.replaceState(history.state, "", url.href);
+  }
+  return given || sessionStorage.getItem(key) || undefined;
+}
 
 export async function join(mp, name, params) {
   mp.FS.writeFile("/remote_glue.py", await (await fetch("remote_glue.py")).text());
@@ -20,7 +37,7 @@ export async function join(mp, name, params) {
   if (setup.refused) { console.warn("remote:", setup.refused); return false; } // the display says it too
   const options = {
     username: params.get("user") || undefined,
-    password: params.get("password") || undefined,
+    password: password(params, seat),
     clientId: `kc-${params.get("remote")}-${seat || "watch" + Math.floor(Math.random() * 1e6)}`,
     keepalive: 10, reconnectPeriod: RECONNECT_MS, protocolVersion: 4, clean: true,
   };

@@ -58,13 +58,19 @@ def receive(name, topic, payload):
     _app(name).remote.receive(payload.encode(), topic)
 
 
+_counted = {}  # name -> when the "want"s answered were last counted afresh (ms)
+
+
 def outbox(name, now):
     """What to publish now (JSON [[topic, payload, retain], ...]): only once the log
     is saved, and once this seat is surely the page's (seat.py)."""
     app = _app(name)
     seat = app.remote
     sync = seat.sync
-    sync.tick()
+    second = now - _counted.get(name, now - 1000) >= 1000 or now < _counted[name]  # (the clock wraps)
+    if second:
+        _counted[name] = now
+    sync.tick(second)  # (every 20 ms; the "want"s answered counted afresh each second, as on a board)
     seat.steady(now)
     if app.pending or not seat.sure or not sync.outbox:
         return "[]"
