@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: setup test sim browser bench cairo images flash deploy repl virtual-device mosquitto broker
+.PHONY: setup test check sim browser bench cairo images flash deploy repl virtual-device mosquitto broker
 
 setup: $(VENV)/.installed node_modules/.installed browser cairo mosquitto $(VENV)/vendor/umqtt/simple.py
 
@@ -17,8 +17,17 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
+# The whole suite, spread over the cores (pytest-xdist: a test file to a worker,
+# so that a file's fixtures are made once; the results do not depend on the spread).
+JOBS ?= auto
 test: setup
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(JOBS) --dist loadfile
+
+# The fast tests, about a minute: the rules, the app, the store and remote play's
+# protocol under CPython and the native MicroPython port; no browser, broker,
+# virtual device, emulated chip or long fuzz (those are marked slow: tests/conftest.py).
+check: $(VENV)/.installed $(VENV)/vendor/umqtt/simple.py
+	$(PY) -m pytest -n $(JOBS) --dist loadfile -m "not slow"
 
 # Debian's chromium drives the simulator's browser tests (playwright-core).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -322,7 +322,7 @@ def test_old_micropython_and_mpy_mismatch(tmp_path):
 
 
 def test_copy_that_fails_verification(tmp_path):
-    with VirtualDevice(tmp_path / "fs", corrupt="app.mpy", register=False) as dev:
+    with VirtualDevice(tmp_path / "fs", corrupt="play.mpy", register=False) as dev:
         line = one_line_error(companion("flash", "--port", dev.port))
     assert line.startswith("companion flash: copy of /lib/companion/app/play.mpy failed verification (SHA-256 on "
                            "the board ")

@@ -27,7 +27,7 @@ def test_the_pack_holds_every_compiled_module_as_flashed(board_files, tmp_path):
     with open(path, "rb") as f:
         served = pack.Pack(f)
         assert sorted(served.files) == sorted(p[len("/lib/companion"):].encode() for p in modules)
-        assert sorted(served.dirs) == [b"/", b"/core", b"/hal", b"/ui"]
+        assert sorted(served.dirs) == [b"/", b"/app", b"/core", b"/hal", b"/layout", b"/remote", b"/store", b"/ui"]
         for remote, data in modules.items():
             name = remote[len("/lib/companion"):]
             assert served.stat(name) == pack.FILE
@@ -38,7 +38,7 @@ def test_the_pack_holds_every_compiled_module_as_flashed(board_files, tmp_path):
                 n = module.readinto(buf)
             assert got == data, name
         assert served.stat("/core") == pack.DIR
-        for missing in ("/app", "/app.py", "/core/app.mpy", "/nothing"):
+        for missing in ("/play", "/boot.py", "/core/boot.mpy", "/nothing"):
             with pytest.raises(OSError):
                 served.stat(missing)
 
@@ -69,7 +69,7 @@ IMPORTS = """
 import sys
 from companion import pack
 print("MOUNTED", pack.mount())
-app = pack.load("app")
+app = pack.load("app.play")
 kahuna = pack.load("core.kahuna")
 print("FROM", app.__file__, kahuna.__file__, kahuna.Kahuna.__name__)
 """
@@ -95,8 +95,8 @@ def test_native_micropython_imports_from_the_pack_or_else_from_the_files(board_f
     out = run_native(IMPORTS, firmware=tmp_path / "lib")
     mounted = [line.split()[1:] for line in out.splitlines() if line.startswith(("MOUNTED", "FROM"))]
     files = str(tmp_path / "lib/companion")
-    expected = {"none": [["True"], ["/pak/app.mpy", "/pak/core/kahuna.mpy", "Kahuna"]],
-                "module": [["True"], ["/pak/app.mpy", files + "/core/kahuna.mpy", "Kahuna"]],
-                "cut": [["False"], [files + "/app.mpy", files + "/core/kahuna.mpy", "Kahuna"]]}
+    expected = {"none": [["True"], ["/pak/app/play.mpy", "/pak/core/kahuna.mpy", "Kahuna"]],
+                "module": [["True"], ["/pak/app/play.mpy", files + "/core/kahuna.mpy", "Kahuna"]],
+                "cut": [["False"], [files + "/app/play.mpy", files + "/core/kahuna.mpy", "Kahuna"]]}
     expected["index length"] = expected["cut"]
     assert mounted == expected[damage], out
