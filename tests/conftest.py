@@ -19,6 +19,32 @@ _NATIVE_LINES = []
 _CHIP = {"passed": 0, "failed": 0, "skipped": 0, "why": ""}
 
 
+# `make check` runs what is not slow: the rules, the app, the store and remote
+# play's protocol under CPython and the native port, in about a minute. Slow:
+# the browser, the broker, the virtual device, the emulated chip, the
+# WebAssembly port, the bench and the long fuzz (measured with --durations).
+SLOW_FILES = {
+    "test_save_dir_fuzz.py", "test_docs_commands.py", "test_remote_page.py", "test_board_replay_dialect.py",
+    "test_flashing.py", "test_remote_broker.py", "test_broker_abuse.py", "test_remote_soak.py", "test_bench.py",
+    "test_selfplay.py", "test_chip.py", "test_kanaloa_sim.py", "test_replay_cli.py", "test_update_cut.py",
+    "test_kahuna_cards_random.py", "test_store_power.py", "test_untrusted_saves.py", "test_log_dialect.py",
+    "test_review.py", "test_duell_replay.py", "test_log_fuzz.py",
+}
+SLOW_TESTS = (
+    "test_both_interpreters.py::test_same_results_under_micropython[",  # the WebAssembly port (Node)
+    "test_both_interpreters.py::test_same_results_under_native_micropython[untrusted_scenarios]",
+    "test_remote.py::test_damaged_messages_never_stop_a_board_nor_corrupt_its_log",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        path, _, name = item.nodeid.partition("::")
+        file = path.rsplit("/", 1)[-1]
+        if file in SLOW_FILES or file.startswith("test_sim_") or (file + "::" + name).startswith(SLOW_TESTS):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_configure(config):
     # the browser tests' screenshots (tests/browser/simpage.py SHOTS): in the run's temporary folder
@@ -31,6 +57,7 @@ def pytest_configure(config):
         set_hypothesis_home_dir(str(factory.mktemp("hypothesis", numbered=False)))
     config.addinivalue_line("markers", "native: runs device code under the native MicroPython unix port")
     config.addinivalue_line("markers", "chip: runs the firmware on the emulated RP2040 (host_tools/chip)")
+    config.addinivalue_line("markers", "slow: left out of `make check` (SLOW_FILES, SLOW_TESTS)")
 
 
 @pytest.fixture(scope="session", autouse=True)
