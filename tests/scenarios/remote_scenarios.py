@@ -283,7 +283,7 @@ def undo_across():
 
 def unfair_deal():
     """Black takes a header only if its seed is the deal of both parts, white's as committed."""
-    from companion.remote.seat import deal_seed
+    from companion.remote.deal import deal_seed
 
     wire, w, b = pair()
     seat = b.app.remote

@@ -1,0 +1,101 @@
+"""The deal of a remote game (docs/rules.md, "Remote play"): white commits to
+its part of the seed (a hash), black then shows its part, white deals the
+header with both parts, and black checks it. Neither board chooses the
+seed knowing the other's part. A mixin of the Seat (seat.py): the parts are
+kept in a file beside the log, so a reset does not deal again."""
+
+from binascii import hexlify
+
+
+def sha(text):
+    from hashlib import sha256
+
+    return hexlify(sha256(text.encode()).digest()).decode()
+
+
+def deal_seed(white, black):
+    """The seed of a remote game: both boards' parts, neither chosen knowing the other."""
+    return int(sha(white + ":" + black)[:7], 16)
+
+
+def _hex(word, n):
+    """word (bytes) is n lowercase hex digits: a part of the seed (16) or its SHA-256 (64)."""
+    if len(word) != n:
+        return False
+    for c in word:
+        if not (48 <= c <= 57 or 97 <= c <= 102):
+            return False
+    return True
+
+
+def _text_hex(value, n):
+    return isinstance(value, str) and _hex(value.encode(), n)
+
+
+class Deal:
+    """The Seat's part in the deal: its part of the seed, white's commitment, the header's check."""
+
+    def _part(self):
+        """This board's part of the seed (and white's commitment, once seen), kept in a
+        file beside the log: a reset does not change them (no dealing again to taste)."""
+        path = "%s/remote-%s.txt" % (self.app.store.root, self.code)
+        try:
+            with open(path, "rb") as f:
+                words = f.read(100).split()  # (a damaged file: what is not as written is made anew)
+        except OSError:
+            words = []
+        if not words or not _hex(words[0], 16):
+            words = [("%08x%08x" % (self.app.seed() & 0xFFFFFFFF, self.app.seed() & 0xFFFFFFFF)).encode()]
+        words = [w.decode() for w in words[:1] + [w for w in words[1:2] if _hex(w, 64)]]
+        if self.commit and len(words) < 2:
+            words.append(self.commit)
+        self.part = words[0]
+        self.commit = words[1] if len(words) > 1 else None
+        try:
+            with open(path, "w") as f:
+                f.write(" ".join(words))
+        except OSError:
+            pass
+
+    def _deal(self, msg):
+        app = self.app
+        if app.game is not None or self.part is None:
+            return
+        if self.seat == "black" and _text_hex(msg.get("commit"), 64) and self.commit is None:
+            self.commit = msg["commit"]
+            self._part()  # kept: the header must match this commitment
+        if self.seat == "black" and self.commit is not None and "nonce" not in self.sync.extra:
+            self.sync.extra = {"nonce": self.part}
+            self.sync.state()
+        if self.seat == "white" and _text_hex(msg.get("nonce"), 16):
+            self.nonce = msg["nonce"]
+            self._deal_now()
+
+    def _deal_now(self):
+        """White, with no game yet, deals it once sure of its seat: a second board
+        with white's settings takes the game the broker keeps instead of dealing
+        another one under its code. A header with a seed needs black's part."""
+        app = self.app
+        if not self.sure or app.game is not None or self.seat != "white":
+            return
+        header = app.header()
+        if "seed" not in header:
+            app.new_game(self.code)
+        elif self.nonce is not None:
+            app.new_game(self.code, deal_seed(self.part, self.nonce), {"white": self.part, "black": self.nonce})
+        if app.game is not None:
+            self.sync.extra = {}
+            self.sync.local(app.store.read()[0])
+
+    def fair(self, header):
+        """None if the header's seed is the deal of both parts, else why not."""
+        if "seed" not in header:
+            return None
+        d = header.get("deal")
+        if not isinstance(d, dict) or not isinstance(d.get("white"), str) or not isinstance(d.get("black"), str):
+            return "the header's seed has no deal of both boards' parts"
+        if header["seed"] != deal_seed(d["white"], d["black"]):
+            return "the header's seed is not the deal of its parts"
+        if self.seat == "black" and (d["black"] != self.part or self.commit != sha(d["white"])):
+            return "the deal does not use this board's part and white's commitment"
+        return None
