@@ -64,11 +64,16 @@ def tree(root):
 
 def boot(root, board, files):
     write(root, files)
+    return boot_dir(root, board)
+
+
+def boot_dir(root, board):
+    """The report of a boot on what is at root now."""
     try:
         loop = start_sim(board, root, LAYOUT_DIR, lambda: 1)
         app = loop.app
-        if getattr(app, "game", None) is None:
-            return ["halt", getattr(app, "said", "")]
+        if getattr(app, "game", None) is None:  # (a Halted board has only its lines)
+            return ["halt", getattr(app, "said", "") or " ".join(app.lines)]
         got = ["ok", app.said, app.store.n, app.game.state()]
         scanner = loop.buttons.scanner
         scanner.press(0)  # a press after boot works as on any board

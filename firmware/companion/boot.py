@@ -25,16 +25,24 @@ LAYOUTS = "/board_layouts"
 CONFIG = "/config.json"
 CHECKED = "/board_layouts/checked.txt"  # written by `companion flash` (host_tools/device/flash.py)
 PROFILES = {"rp2": "pico", "esp32": "esp32-devkitc"}
+JSON_MOST = 32 * 1024  # bytes of a layout, profile or /config.json read at boot (the largest shipped: 6 KB)
 
 
 def load_json(path):
     return read_json(path)[0]
 
 
-def read_json(path):
-    """(the file's JSON, CRC-32 of its bytes)."""
+def read_json(path, most=JSON_MOST):
+    """(the file's JSON, CRC-32 of its bytes), read with a bound: a file of more
+    than `most` bytes, or JSON nested too deep for the heap, is refused as not
+    valid (ValueError), never a MemoryError that would stop the board."""
     try:
         with open(path, "rb") as f:
+            size = f.seek(0, 2)  # (its size first: a read of `most` bytes would ask the heap for them all)
+            if size > most:
+                raise ValueError("%s is longer than %d bytes: not a file for this board (companion layout "
+                                 "check on the PC)" % (path, most))
+            f.seek(0)
             data = f.read()
     except OSError:
         raise OSError("missing file %s: copy board_layouts/ to the device (docs/firmware.md)" % path)
@@ -42,7 +50,7 @@ def read_json(path):
         data = data[3:]
     try:
         return json.loads(data), crc32(data)
-    except ValueError:
+    except (ValueError, MemoryError, RuntimeError):  # (RuntimeError: CPython's RecursionError)
         raise ValueError("%s is not valid JSON: fix it (companion layout check on the PC) "
                          "and copy it again" % path)
 

@@ -80,9 +80,22 @@ class Starting:
                 self.said, self.message = said, message
         else:
             self._offer_check()
+        self._say_set_aside()
         if not log_later:  # (the device: after its first light)
             self.keep_layout()
         self.changed()
+
+    def _say_set_aside(self):
+        """What boot found of the wrong kind and set aside (store.aside: e.g. a
+        folder where a file belongs), and a settings file that is not the
+        menu's, said after whatever else boot said: never a silent reset."""
+        notes = [("%s (%s) set aside as %s" % (name, what, new)) if new else ("%s is %s" % (name, what))
+                 for name, what, new in self.store.aside]
+        if self.settings.damaged:
+            notes.append("settings.json unreadable: the defaults")
+        if notes:
+            self.said = "; ".join(([self.said] if self.said else []) + notes)
+            self.message = wrap(self.said)
 
     def keep_layout(self):
         """Keep the parsed layout only on a heap of KEEP_LAYOUT_HEAP or more;

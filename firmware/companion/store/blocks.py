@@ -160,12 +160,24 @@ def write_line(dev, block, off, line, buf=None):
     return end + 1
 
 
+def each_name(folder):
+    """A folder's names, one at a time (ilistdir where there is one: no list of a
+    long game's hundreds of files). Listed as bytes: a name that is not UTF-8
+    (no name the store writes) is left out, where a str listing would stop
+    the board with a UnicodeError."""
+    each = getattr(os, "ilistdir", None)
+    for entry in each(folder.encode()) if each else os.listdir(folder.encode()):
+        name = entry if isinstance(entry, bytes) else entry[0]
+        try:
+            yield name.decode()
+        except UnicodeError:
+            pass
+
+
 def _numbers(folder, ext):
     """The numbers of the files NNNNN<ext> (named "%05d<ext>" % number) in a folder, one at a time."""
     k = len(ext)
-    each = getattr(os, "ilistdir", None)
-    for entry in each(folder) if each else os.listdir(folder):
-        name = entry if isinstance(entry, str) else entry[0]
+    for name in each_name(folder):
         if name.endswith(ext) and name[:-k].isdigit() and name == "%05d%s" % (int(name[:-k]), ext):
             yield int(name[:-k])
 

@@ -78,19 +78,21 @@ def inside(before, start, first, data):
 def saved_log(root, name="log"):
     """A saved game as one JSON-lines log (bytes): the running one (name "log")
     or an archived one (game-NNNN, a folder of pieces and blocks, or an
-    older whole game-NNNN.jsonl)."""
+    older whole game-NNNN.jsonl). For the PC and the simulator's page, which
+    hold a whole log in memory (a board never does: the store streams it)."""
     path = root + "/" + name
     if not is_dir(path):
         try:
-            return read_all(path)
+            return read_all(path, -1)
         except OSError:
             return b""
-    return join([(n, read_all(path + "/" + n)) for n in os.listdir(path) if n.endswith(".jl") or n.endswith(".blk")])
+    return join([(n, read_all(path + "/" + n, -1)) for n in names(path) if n.endswith(".jl") or n.endswith(".blk")])
 
 
-def read_all(path):
+def read_all(path, most):
+    """A file's bytes, at most `most` of them (a file of junk must not take the heap)."""
     with open(path, "rb") as f:
-        return f.read()
+        return f.read(most)
 
 
 def rename_over(tmp, path):
@@ -273,10 +275,8 @@ def remove(path):
 
 
 def names(folder):
-    """A folder's file names, one at a time (no list of them: ilistdir where there is one)."""
-    each = getattr(os, "ilistdir", None)
-    for entry in each(folder) if each else os.listdir(folder):
-        yield entry if isinstance(entry, str) else entry[0]
+    """A folder's names, one at a time (blocks.each_name: one walk for the store)."""
+    return blocks.each_name(folder)
 
 
 def first(folder, ext=".jl"):
@@ -285,9 +285,27 @@ def first(folder, ext=".jl"):
 
 
 def rmtree(path):
+    """Remove a file, or a folder with everything in it (a folder in it too)."""
     if is_dir(path):
-        for name in os.listdir(path):
-            os.remove(path + "/" + name)
+        for name in list(names(path)):
+            rmtree(path + "/" + name)
         os.rmdir(path)
     else:
         remove(path)
+
+
+def set_aside(path):
+    """Something of the wrong kind where the store keeps a file or a folder (a
+    folder for a file, a file for a folder), moved whole out of the way: renamed
+    to aside-N-NAME beside it (the first free N). Its new name, or None if it
+    could not be moved."""
+    name = path.rsplit("/", 1)[-1]
+    for n in range(1, 100):
+        to = "%saside-%d-%s" % (path[:len(path) - len(name)], n, name)
+        if not exists(to):
+            try:
+                os.rename(path, to)
+            except OSError:
+                return None
+            return to.rsplit("/", 1)[-1]
+    return None

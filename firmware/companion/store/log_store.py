@@ -38,7 +38,7 @@ import os
 from . import blocks
 from . import files
 from ..compat import crc32
-from .files import KEEP, CURRENT, LOG, LOOK, ENOSPC
+from .files import KEEP, CURRENT, LOG, LOOK, CLOCK, CHECK, ENOSPC
 from .archive import Archive
 from .reading import Reading
 from .sides import Sides
@@ -69,9 +69,28 @@ class Store(Reading, Sides, Archive):
         self.side_lines = []
         self.convert = False  # raw blocks read without a raw block device: rewritten as a piece first
         self.beginning = None  # begin_step(): [the header, the next step, its line]
+        self.aside = []  # what boot set aside: (its name, what it was, its new name)
+        self._kinds()
+        self.lit = files.exists(root + "/" + LOOK)  # the board's saved look (lit.py): gone when the game is replaced
+
+    def _kinds(self):
+        """Each name the store uses holds its kind (a folder where a folder
+        belongs, a file where a file does): anything else is set aside whole
+        (files.set_aside), and boot says so. The game folder itself too: a file
+        there is set aside and a new folder made."""
+        root = self.root
+        if files.exists(root) and not files.is_dir(root):
+            self._aside(root, "a file, not a folder")
         if not files.exists(root):
             os.mkdir(root)
-        self.lit = files.exists(root + "/" + LOOK)  # the board's saved look (lit.py): gone when the game is replaced
+        for name in (LOG, LOG + ".new", LOG + ".old", CURRENT, LOOK, CLOCK, CHECK, "settings.json"):
+            path = root + "/" + name
+            if files.exists(path) and files.is_dir(path) != name.startswith(LOG):
+                self._aside(path, "a folder, not a file" if files.is_dir(path) else "a file, not a folder")
+
+    def _aside(self, path, what):
+        print("store: %s is %s: set aside" % (path, what))
+        self.aside.append((path.rsplit("/", 1)[-1], what, files.set_aside(path)))
 
     # --- the saved look (lit.py) ---------------------------------------------
     def save_lit(self, pin, data, marks):
@@ -227,7 +246,7 @@ class Store(Reading, Sides, Archive):
             self.convert = False
         if self.torn:  # a write failed: cut what it may have left before writing again
             path = "%s/%05d.jl" % (self.dir, self.tail)
-            data = files.read_all(path) if files.exists(path) else b""
+            data = files.read_all(path, self.size + 1) if files.exists(path) else b""
             if len(data) > self.size:
                 if self.size:
                     files.write_all(path, data[:self.size])

@@ -11,6 +11,7 @@ import json
 import os
 
 FILE = "settings.json"
+LONGEST = 256  # bytes: the file the menu writes is about 60; a longer one is not the menu's
 DEFAULTS = {"brightness": 3, "calm": 0, "sound": 1, "volume": 2}
 RANGES = {"brightness": (1, 5), "calm": (0, 1), "sound": (0, 1), "volume": (1, 3)}  # the menu's values
 
@@ -19,15 +20,22 @@ class Settings:
     def __init__(self, root):
         self.path = root + "/" + FILE
         self.values = dict(DEFAULTS)
+        self.damaged = False  # a file there that is not the menu's: the defaults (boot says so)
         try:
-            with open(self.path) as f:
-                saved = json.load(f)
+            with open(self.path, "rb") as f:
+                data = f.read(LONGEST + 1)  # read with a bound: a huge file must not stop the board
+        except OSError:
+            return  # no file yet: the defaults
+        try:
+            if len(data) > LONGEST:
+                raise ValueError("too long")
+            saved = json.loads(data)
             for k in DEFAULTS:
                 v = saved.get(k)
                 if isinstance(v, int) and RANGES[k][0] <= v <= RANGES[k][1]:
                     self.values[k] = v  # (one out of range keeps its default)
-        except (OSError, ValueError, AttributeError):
-            pass  # no file yet, or a damaged one: the defaults
+        except (ValueError, AttributeError, TypeError, MemoryError, RuntimeError):
+            self.damaged = True  # (RuntimeError: CPython's RecursionError) the defaults
 
     def __getitem__(self, key):
         return self.values[key]

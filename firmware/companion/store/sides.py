@@ -9,6 +9,8 @@ from ..compat import crc32
 from .files import CLOCK, CHECK
 from .reading import Lines
 
+CHECK_MOST = 1024  # bytes of a checkpoint: a count, a CRC and a game's state (at most 255 slots)
+
 
 class Sides:
     """The Store's checkpoint and clock: save_check/load_check, save_clock/load_clock."""
@@ -40,7 +42,9 @@ class Sides:
                 n, crc, snapshot = self._side(b"c ").split()
                 snapshot = unhexlify(snapshot)
             else:
-                data = files.read_all(self.root + "/" + CHECK)
+                data = files.read_all(self.root + "/" + CHECK, CHECK_MOST + 1)
+                if len(data) > CHECK_MOST:
+                    return None  # no checkpoint the board wrote: the log is replayed, and a checkpoint written over it
                 end = data.index(b"\n")
                 n, crc = data[:end].split()
                 snapshot = data[end + 1:]
