@@ -77,6 +77,82 @@ def _games_a_file(games):
     games.write_bytes(b"not a folder")
 
 
+# --- the fuzz: a saved game of random length and one to three of these, seeded --------------
+FULL = (ROOT / "tests" / "logs" / "kahuna_full_game.jsonl").read_bytes().splitlines(keepends=True)
+LAYOUT = (ROOT / "board_layouts" / "kahuna.json").read_bytes()
+STORE_FILES = ("current.jsonl", "lit.bin", "clock.txt", "check.bin", "settings.json")
+
+
+def _junk(rng, n):
+    return bytes(rng.randrange(256) for _ in range(n))
+
+
+def _deep(rng):
+    k = rng.choice((300, 3000, 30000))
+    return b"[" * k + b"]" * k if rng.randrange(2) else b"{\"a\": " + b"[" * k + b"]" * k + b"}"
+
+
+def _mutations(rng):
+    """(name, what it does to the folder `games`, whether the saved game stays as it was)"""
+    def folder_for_file(g):
+        name = rng.choice(STORE_FILES)
+        (g / name).mkdir(exist_ok=True)
+        (g / name / "x").write_bytes(_junk(rng, 8))
+
+    def big_file(g):
+        name = rng.choice(("settings.json", "check.bin", "clock.txt", "lit.bin"))
+        (g / name).write_bytes(rng.choice((b" ", b"[", b"\x00", b"\xff")) * rng.choice((300, 5000, 70000)))
+
+    def deep_settings(g):
+        (g / "settings.json").write_bytes(_deep(rng))
+
+    def bad_names(g):
+        for _ in range(rng.randrange(1, 4)):
+            (g / "log" / os.fsdecode(bytes(rng.randrange(128, 256) for _ in range(3)) + b".jl")).write_bytes(_junk(rng, 20))
+
+    def stray_files(g):
+        for _ in range(rng.randrange(1, 4)):
+            where = g / rng.choice(("", "log"))
+            (where / ("%s%d%s" % (rng.choice(("x", "game-", "aside-1-", "99999")), rng.randrange(100),
+                                  rng.choice(("", ".jl.tmp", ".chk", ".txt"))))).write_bytes(_junk(rng, 30))
+
+    def subfolder_in_new(g):
+        (g / "log.new" / "sub" / "deeper").mkdir(parents=True, exist_ok=True)
+
+    def junk_clock_or_check(g):
+        (g / rng.choice(("clock.txt", "check.bin"))).write_bytes(_junk(rng, rng.randrange(1, 900)))
+
+    return [("a folder for a file", folder_for_file, True), ("a big file", big_file, True),
+            ("deep settings", deep_settings, True), ("names not UTF-8", bad_names, True),
+            ("stray files", stray_files, True), ("a folder in log.new", subfolder_in_new, True),
+            ("junk clock or check", junk_clock_or_check, True)]
+
+
+def fuzz_cases(count, seed=43):
+    """[(name, lines of the saved game, make(games))]: each a saved game of random length and
+    one to three hostile things beside it."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        n = rng.randrange(2, len(FULL) + 1)
+        chosen = rng.sample(_mutations(rng), rng.randrange(1, 4))
+
+        def make(games, n=n, chosen=chosen):
+            _file(games / "log" / "00000.jl", b"".join(FULL[:n]))
+            for _, f, _ in chosen:
+                try:
+                    f(games)
+                except OSError:  # (two that cannot both be: a folder made where the other writes a file)
+                    pass
+        out.append(("%d: %d lines, %s" % (i, n, " + ".join(c[0] for c in chosen)), FULL[:n], make))
+    return out
+
+
+FUZZ = 240  # cases in make test (about 20 s under native MicroPython on 2 cores); COMPANION_HOSTILE=N for a hunt
+
+
 CASES = {
     "a file name that is not UTF-8": (_bad_name, True),
     "settings.json of 64 KB": (_huge_settings, True),
@@ -95,6 +171,19 @@ def _expected_state():
     from tests.save_dirs import load_layout
 
     return json.loads(json.dumps(log.replay([line.decode() for line in GAME], load_layout).state()))
+
+
+def _replayed(lines):
+    from companion.core import log
+    from tests.save_dirs import load_layout
+
+    return json.loads(json.dumps(log.replay([line.decode() for line in lines], load_layout).state()))
+
+
+def _check_fuzz(name, lines, got):
+    assert got[0] == "ok", "%s: the board did not boot into a game: %s" % (name, got)
+    assert got[2] == len(lines) and got[3] == _replayed(lines), "%s: not the saved game as the host replays it: %s" % (
+        name, got[:3])
 
 
 def _check(name, got):
@@ -174,3 +263,39 @@ def test_a_config_json_out_of_bounds_gives_the_defaults_under_native_micropython
     mpy = compile_board(tmp_path / "mpy")  # (as a board has it: compiled)
     out = run_native(CONFIG_SCRIPT % (paths,), heapsize="%dK" % HEAPS["kahuna"], firmware=mpy)
     assert out.count("CONFIG {}") == len(CONFIGS), out
+
+
+def _fuzz_count():
+    return int(os.environ.get("COMPANION_HOSTILE", FUZZ))
+
+
+def test_fuzz_under_cpython(tmp_path):
+    for i, (name, lines, make) in enumerate(fuzz_cases(_fuzz_count())):
+        games = tmp_path / ("%05d" % i) / "games"
+        games.mkdir(parents=True)
+        make(games)
+        _check_fuzz(name, lines, json.loads(json.dumps(save_dirs.boot_dir(str(games), "kahuna"))))
+
+
+@pytest.mark.native
+def test_fuzz_under_native_micropython_at_the_documented_heap(tmp_path):
+    mpy = compile_board(tmp_path / "mpy")
+    work = tmp_path / "w"
+    work.mkdir()
+    shutil.copy(ROOT / "tests" / "boot_report.py", work / "boot.py")
+    os.symlink(mpy, work / "mpy")
+    os.symlink(ROOT / "board_layouts", work / "board_layouts")
+    cases = fuzz_cases(_fuzz_count())
+    runs = []
+    for i, (name, lines, make) in enumerate(cases):
+        d = work / ("%05d" % i)
+        (d / "games").mkdir(parents=True)
+        make(d / "games")
+        runs.append(("%dK" % HEAPS["kahuna"], ["boot.py", d.name, "kahuna"]))
+    run_native_each(runs, firmware="../mpy", workers=2, cwd=work)
+    for i, (name, lines, make) in enumerate(cases):
+        try:
+            got = json.loads((work / ("%05d" % i) / "r").read_text())
+        except OSError:
+            got = ["crash", "no report"]
+        _check_fuzz(name, lines, got)
