@@ -166,13 +166,6 @@ CASES = {
 }
 
 
-def _expected_state():
-    from companion.core import log
-    from tests.save_dirs import load_layout
-
-    return json.loads(json.dumps(log.replay([line.decode() for line in GAME], load_layout).state()))
-
-
 def _replayed(lines):
     from companion.core import log
     from tests.save_dirs import load_layout
@@ -190,7 +183,7 @@ def _check(name, got):
     make, survives = CASES[name]
     assert got[0] == "ok", "%s: the board did not boot into a game: %s" % (name, got)
     if survives:
-        assert got[2] == len(GAME) and got[3] == _expected_state(), "%s: the saved game was not resumed: %s" % (
+        assert got[2] == len(GAME) and got[3] == _replayed(GAME), "%s: the saved game was not resumed: %s" % (
             name, got[:4])
     else:
         assert got[2] == 1, "%s: a new game was expected: %s" % (name, got[:3])
@@ -206,27 +199,36 @@ def test_under_cpython(tmp_path, name):
     _check(name, json.loads(json.dumps(got)))
 
 
-@pytest.mark.native
-def test_under_native_micropython_at_the_documented_heap(tmp_path):
+def boot_natively(tmp_path, makers):
+    """Boot each folder makers[i](games) makes in a fresh native MicroPython at
+    Kahuna's documented heap, as a board boots (the firmware compiled, short
+    paths): the reports (tests/boot_report.py), in order."""
     mpy = compile_board(tmp_path / "mpy")
     work = tmp_path / "w"
     work.mkdir()
     shutil.copy(ROOT / "tests" / "boot_report.py", work / "boot.py")
     os.symlink(mpy, work / "mpy")
     os.symlink(ROOT / "board_layouts", work / "board_layouts")
-    names = sorted(CASES)
     runs = []
-    for i, name in enumerate(names):
+    for i, make in enumerate(makers):
         d = work / ("%05d" % i)
         (d / "games").mkdir(parents=True)
-        CASES[name][0](d / "games")
+        make(d / "games")
         runs.append(("%dK" % HEAPS["kahuna"], ["boot.py", d.name, "kahuna"]))
     run_native_each(runs, firmware="../mpy", workers=2, cwd=work)
-    for i, name in enumerate(names):
+    out = []
+    for i in range(len(makers)):
         try:
-            got = json.loads((work / ("%05d" % i) / "r").read_text())
+            out.append(json.loads((work / ("%05d" % i) / "r").read_text()))
         except OSError:
-            got = ["crash", "no report"]
+            out.append(["crash", "no report"])
+    return out
+
+
+@pytest.mark.native
+def test_under_native_micropython_at_the_documented_heap(tmp_path):
+    names = sorted(CASES)
+    for name, got in zip(names, boot_natively(tmp_path, [CASES[name][0] for name in names])):
         _check(name, got)
 
 
@@ -279,23 +281,6 @@ def test_fuzz_under_cpython(tmp_path):
 
 @pytest.mark.native
 def test_fuzz_under_native_micropython_at_the_documented_heap(tmp_path):
-    mpy = compile_board(tmp_path / "mpy")
-    work = tmp_path / "w"
-    work.mkdir()
-    shutil.copy(ROOT / "tests" / "boot_report.py", work / "boot.py")
-    os.symlink(mpy, work / "mpy")
-    os.symlink(ROOT / "board_layouts", work / "board_layouts")
     cases = fuzz_cases(_fuzz_count())
-    runs = []
-    for i, (name, lines, make) in enumerate(cases):
-        d = work / ("%05d" % i)
-        (d / "games").mkdir(parents=True)
-        make(d / "games")
-        runs.append(("%dK" % HEAPS["kahuna"], ["boot.py", d.name, "kahuna"]))
-    run_native_each(runs, firmware="../mpy", workers=2, cwd=work)
-    for i, (name, lines, make) in enumerate(cases):
-        try:
-            got = json.loads((work / ("%05d" % i) / "r").read_text())
-        except OSError:
-            got = ["crash", "no report"]
+    for (name, lines, _), got in zip(cases, boot_natively(tmp_path, [make for _, _, make in cases])):
         _check_fuzz(name, lines, got)
