@@ -35,7 +35,7 @@ def test_an_island_to_choose_at_shows_its_markers_to_do_first():
 
 def test_god_stones_and_scorings_on_the_display():
     out = kd.gods_and_scoring()
-    assert out["scoring"][0] == "Scoring 1" and out["final"][-1] == "r6 b1 g0 y0"
+    assert out["scoring"][0] == "Scoring 1" and out["final"][-1] == "R6 B1 G0 Y0"
     assert out["over"][-2:] == ["Red wins", "on points"]
 
 
