@@ -221,9 +221,9 @@ def chosen_card(name):
     to pay with (ui/kahuna_cards.py UI.chosen), or -1. The page marks it
     plainly: the firmware's own light for it is a small pulse."""
     app = loops[name].app
-    game = app.game
-    if game is None or not game.deck or app.ui is None or app.ui.chosen < 0:  # (Game.deck: the cards UI)
+    if isinstance(app, Halted) or app.game is None or not app.game.deck or app.ui.chosen < 0:  # (deck: the cards UI)
         return -1
+    game = app.game
     return app.ui.led[game.nconn + app.ui.chosen]
 
 
