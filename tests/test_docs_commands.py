@@ -29,7 +29,7 @@ from host_tools.cli import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
-COMMAND = re.compile(r"^(\$ )?(make|\.venv/bin/\S+|companion|mpremote|esptool\.py|git|cd|python|PORT=\S+)(\s|$)")
+COMMAND = re.compile(r"^(\$ )?(make|mkdir|\.venv/bin/\S+|companion|mpremote|esptool\.py|git|cd|python|PORT=\S+)(\s|$)")
 LINKED = (".venv", "board_layouts", "firmware", "tests", "host_tools", "node_modules", "Makefile",
           "pyproject.toml", "package.json", "package-lock.json")
 
@@ -174,6 +174,29 @@ SERVERS = ("make sim",)
 NEEDS_LOG = (".venv/bin/companion pull-log", ".venv/bin/companion replay device-logs/current.jsonl")
 
 
+def files_made(scratch):
+    """Every file in the scratch folder, relative to it; the links to the checkout are not followed."""
+    return {os.path.relpath(os.path.join(folder, name), scratch)
+            for folder, _, names in os.walk(scratch) for name in names}
+
+
+def ignored_by_git(paths):
+    """Those of paths (relative to the checkout's root) that the checkout's .gitignore ignores."""
+    if not paths:
+        return set()
+    proc = subprocess.run(["git", "-C", str(ROOT), "check-ignore", "--no-index", "--stdin"], input="\n".join(paths),
+                          capture_output=True, text=True, timeout=30)
+    assert proc.returncode in (0, 1), proc.stderr  # 1: none of them is ignored
+    return set(proc.stdout.split())
+
+
+def test_the_checkout_ignores_what_the_docs_commands_write():
+    # pull-log's folder (docs/flashing.md), the pictures and pages the README's examples draw
+    assert ignored_by_git({"device-logs/current.jsonl", "artifacts/game.svg", "build/virtual-device/main.py"}) == \
+        {"device-logs/current.jsonl", "artifacts/game.svg", "build/virtual-device/main.py"}
+    assert ignored_by_git({"game.svg", "kahuna.svg"}) == set()
+
+
 @pytest.mark.parametrize("cmd", sorted(c for c in COMMANDS if c not in SKIPPED and c not in SERVERS))
 def test_shown_command_runs(cmd, scratch, device):
     doc, line, shown = COMMANDS[cmd]
@@ -184,7 +207,11 @@ def test_shown_command_runs(cmd, scratch, device):
         if "replay" in cmd:
             pulled = run_shown(NEEDS_LOG[0], scratch, device)
             assert pulled.returncode == 0, pulled.stderr
+    before = files_made(scratch)
     proc = run_shown(cmd, scratch, device)
+    litter = sorted(files_made(scratch) - before - ignored_by_git(files_made(scratch) - before))
+    assert not litter, "%s:%d: `%s` leaves %s in the checkout, where git sees it: write it under artifacts/ " \
+        "(or another folder .gitignore names)" % (doc, line, cmd, ", ".join(litter))
     # a layout with problems is bad input: status 2 (docs/flashing.md, "Exit status")
     expected = 2 if shown and any(" problem" in s for s in shown[-1:]) or cmd.endswith("bad.json") else 0
     assert proc.returncode == expected, "%s:%d: `%s` failed:\n%s%s" % (doc, line, cmd, proc.stdout, proc.stderr)

@@ -19,6 +19,7 @@ import serial
 from companion import pack
 from companion.store import lit
 from companion.store.log_store import Store
+from host_tools import cli
 from host_tools.device import connection, flash, mip_package
 from host_tools.device import devices_command as devices_cmd
 from host_tools.device.virtual_device import VirtualDevice
@@ -123,6 +124,11 @@ def test_make_flash_copies_and_verifies_every_file(board):
     assert "Flashed %s: MicroPython 1.29.0 (webassembly, .mpy v6)" % dev.port in out
     assert "copied %d of %d files" % (len(expected), len(expected)) in out and "modules compiled by mpy-cross" in out
     assert "verified %d files by SHA-256" % len(expected) in out
+    # the virtual device's soft reset gives the prompt back without running main.py: the summary says so
+    assert out.rstrip("\n").split("\n")[-1].endswith(
+        "; board reset (a virtual device does not run main.py: docs/flashing.md, \"The virtual device\")"), out
+    assert "main.py starts" not in out
+    assert flash.reset_note("rp2") == "board reset (main.py starts)"  # a real board's, as docs/flashing.md shows
     assert device_files(dev.fs_dir) == expected
     for path in ("/lib/companion/app/play.mpy", "/main.py", "/config.json"):  # hashed by the board itself
         proc = mpremote(dev.port, "fs", "sha256sum", ":" + path)
@@ -288,6 +294,20 @@ def test_no_device(monkeypatch):
         connection.choose_port(None)
     monkeypatch.setattr(connection, "registered_ports", lambda: ["/dev/pts/8"])
     assert connection.choose_port(None) == "/dev/pts/8"
+
+
+def test_devices_with_no_board_says_so_and_exits_1(monkeypatch, capsys):
+    # no board is a failure of the board or the cable: status 1 (docs/flashing.md, "Exit status")
+    monkeypatch.setattr(connection, "usb_ports", lambda: [])
+    monkeypatch.setattr(connection, "registered_ports", lambda: [])
+    assert cli.main(["devices"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("companion devices: no device found: connect the board with a USB data cable"), err
+    assert len(err.splitlines()) == 1
+    monkeypatch.setattr(connection, "registered_ports", lambda: ["/dev/pts/8"])
+    assert cli.main(["devices"]) == 0
+    assert capsys.readouterr().out == "/dev/pts/8 virtual MicroPython device\n"
 
 
 def test_busy_port(tmp_path):

@@ -42,7 +42,7 @@ def test_early_end_from_round_two_only():
 def test_variant1_and_stick_supply():
     r = k.variant1_and_supply()
     assert r["next_to_stone"] == "variant 1: ALOA carries a white stone"
-    assert r["supply"] == "white has all 25 sticks on the board"
+    assert r["supply"] == "White has all 25 sticks on the board"
 
 
 def test_handicap():

@@ -96,7 +96,7 @@ def test_god_stones():
     reasons = out["reasons"]
     assert reasons[0] == "KANALOA works only after the 1st scoring"
     assert reasons[1] == "KU works only after the 1st scoring"
-    assert reasons[2] == "red holds no unused KANALOA stone"
+    assert reasons[2] == "Red holds no unused KANALOA stone"
     assert reasons[4] == "KANE scores when it is won; it is not played"
     assert reasons[-1] == "no god stone may be used in the last round"
     assert out["score"] == {R: 13, B: 1, G: 1}

@@ -57,8 +57,8 @@ def test_a_whole_kanaloa_game_in_the_simulator(seen):
     built = seen["built"]["elements"]
     assert [built["MAKA-MELE"]["colour"], built["MAKA-MELE"]["effect"]] == [RED, MARK]
     assert built["MAKA-MELE"]["rgb"] != "0,0,0"
-    assert seen["scored"]["text"] == "Scoring 1\nMELE r1\nr1 b0 g0 y0"
-    assert seen["over"]["text"] == "Final scoring\nMELE r2\nr3 b0 g0 y0"
+    assert seen["scored"]["text"] == "Scoring 1\nMELE R1\nR1 B0 G0 Y0"
+    assert seen["over"]["text"] == "Final scoring\nMELE R2\nR3 B0 G0 Y0"
     log = [json.loads(l) for l in seen["over"]["log"].split("\n") if l.strip()]
     assert log[0]["game"] == "kanaloa" and log[0]["players"] == ["red", "blue", "green", "yellow"]
     assert log[1:] == want["over"]["log"]  # the page's game log, event for event

@@ -33,6 +33,8 @@ def test_a_move_on_one_board_is_the_others_to_do(results):
     assert r["header"] == HEADER and r["joined"] == 1 and r["first"] == "white"
     assert r["not yours"] == "White's move: it comes from the other board"
     assert r["said"] == "White put a stick on ALOA-BARI"
+    # the page shows the other board's move apart from a refusal (app/page.py status "news")
+    assert r["news"] == [False, True, False]
     assert r["todo"] == [1, 1]  # white, blinking: put it on
     assert r["mover lit"] == r["after put on"] == [1, 0]  # steady once on the table
     assert r["turn"] == "Black to play" and r["n"] == 3
@@ -148,7 +150,7 @@ def test_undo_across_boards(results):
     assert r["own undo"] == [{"op": "undo", "by": "white"}, 3]
     assert r["other's move"] == "only your own last move can be taken back"
     assert r["asked"] == "asked Black to allow the undo"
-    assert r["request"] == "White asks to undo: UNDO yes, TURN no"
+    assert r["request"] == "White asks to undo: UNDO yes, TURN no" and r["request is news"]
     assert r["refused"] == "Black refused the undo"
     assert r["accepted"] == [{"op": "undo", "by": "black"}, 5, "white"]
 

@@ -35,6 +35,10 @@ def test_the_page_plays_a_board_through_the_broker(tmp_path):
         assert r["log"].encode() == black.log()  # the page's log and the board's: byte-identical
         events = [json.loads(x) for x in r["log"].splitlines()[1:]]
         assert {e["by"] for e in events} == {"white", "black"}  # both sides played
+        # the other board's move is news, in a colour of its own, not the refusal colour rgb(255, 180, 168)
+        # (sim.css #message; tests/test_sim_rough_edges.py checks a refusal's)
+        theirs = [m for m in r["messages"] if m["text"].startswith("Black ")]
+        assert theirs and all(m["news"] and m["colour"] == "rgb(159, 211, 255)" for m in theirs), r["messages"]
         c = r["controls"]  # nothing on the page sets the shared game aside (it once left it without a word)
         assert (c["mode"], c["continueOff"], c["loadOff"], c["soloHidden"], c["dialogs"]) == ("replay", True, True, True, [])
         assert c["note"] == ("Remote game K7Q2: Load log… and Continue from here are off (they would set the shared "

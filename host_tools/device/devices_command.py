@@ -25,12 +25,15 @@ def register(sub):
 
 
 def run_devices(args):
+    """Print one line per board; none found is a failure of the board or the cable, exit status 1
+    (docs/flashing.md, "Exit status"), so that a script can test for a board with `companion devices`."""
     found = boards()
     for port, description in found:
         print(description)
     if not found:
-        print("no device found: connect the board with a USB data cable; it must run MicroPython "
-              "(docs/flashing.md)", file=sys.stderr)
+        print("companion devices: no device found: connect the board with a USB data cable (charge-only "
+              "cables show nothing) and check it runs MicroPython (docs/flashing.md)", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -359,6 +359,18 @@ def verify(transport, f, port):
 
 
 # --- the whole job ----------------------------------------------------------
+# sys.platform of the virtual device (the WebAssembly port): its soft reset gives the prompt back
+# without running main.py (docs/flashing.md, "The virtual device").
+VIRTUAL_PLATFORM = "webassembly"
+
+
+def reset_note(platform):
+    """What the soft reset at the end of a flash did, as the summary says it."""
+    if platform == VIRTUAL_PLATFORM:
+        return "board reset (a virtual device does not run main.py: docs/flashing.md, \"The virtual device\")"
+    return "board reset (main.py starts)"
+
+
 def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source=False, reset=True,
           modules=True, say=print, remote=None):
     """Flash the board and say what was done; returns the lists of files.
@@ -414,7 +426,7 @@ def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source
     say("  verified %d file%s by SHA-256 on the board%s%s"
         % (len(written), "" if len(written) == 1 else "s",
            "; removed %d old file%s" % (len(stale), "" if len(stale) == 1 else "s") if stale else "",
-           "; board reset (main.py starts)" if reset else ""))
+           "; " + reset_note(platform) if reset else ""))
     if note:
         say(note)
     return {"files": [f.remote for f in files], "written": [f.remote for f in written], "removed": stale}

@@ -11,6 +11,8 @@
 // firmware's refusal on the display). "urls": each tab's address at the end.
 // CHROMIUM_SPKI: the base64 SHA-256 of a server certificate's public key, which
 // chromium then trusts (a broker's TLS listener with the CA `companion broker` made).
+// "messages": the first tab's messages as seen while playing (text, whether the page marks it as
+// the other board's news, its colour), each text once, at most 40.
 // Usage: node tests/browser/remote_driver.mjs URL SEAT TARGET [URL2 SEAT2]
 import fs from "node:fs";
 import os from "node:os";
@@ -27,6 +29,7 @@ const context = await chromium.launchPersistentContext(profile, {
     ...(process.env.CHROMIUM_SPKI ? [`--ignore-certificate-errors-spki-list=${process.env.CHROMIUM_SPKI}`] : [])],
 });
 const errors = [];
+let firstPage = null;
 const ready = (page) => page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 60000 });
 async function open(page, address) {
   page.on("pageerror", (e) => errors.push(e.message));
@@ -36,7 +39,13 @@ async function open(page, address) {
   return page;
 }
 
+const messages = [];
 async function play(page, seat) { // one move of this seat's, if it has one
+  const shown = await page.evaluate(() => {
+    const m = document.getElementById("message");
+    return { text: m.textContent, news: m.classList.contains("news"), colour: getComputedStyle(m).color };
+  });
+  if (page === firstPage && shown.text && messages.length < 40 && !messages.some((m) => m.text === shown.text)) messages.push(shown);
   const state = await page.evaluate(() => window.remote.state());
   const idle = await page.evaluate(() => window.sim.idle());
   if (idle && state.n >= 1) {
@@ -54,7 +63,7 @@ async function play(page, seat) { // one move of this seat's, if it has one
 }
 
 try {
-  const tabs = [[await open(context.pages()[0] || (await context.newPage()), url), seat]];
+  const tabs = [[firstPage = await open(context.pages()[0] || (await context.newPage()), url), seat]];
   if (url2) tabs.push([await open(await context.newPage(), url2), seat2]);
   let first = null; // the same seat opened again in a second tab: the first stops at once, the second plays
   if (url2 && seat2 === seat) {
@@ -100,7 +109,7 @@ try {
   Object.assign(controls, { dialogs, text: await page.evaluate(() => window.sim.text()),
     log: await page.evaluate(() => window.sim.log()) });
   const urls = tabs.map(([p]) => p.url()); // (the password is taken out of the address)
-  process.stdout.write(JSON.stringify({ log: logs[0], logs, state, errors, controls, first, urls }));
+  process.stdout.write(JSON.stringify({ log: logs[0], logs, state, errors, controls, first, urls, messages }));
 } finally {
   await context.close();
   fs.rmSync(profile, { recursive: true, force: true });

@@ -272,7 +272,12 @@ async function observe(step) {
       turnKey: document.getElementById("key-turn")?.getAttribute("aria-label") || "", display: canvas.getAttribute("aria-label"),
       focus: document.activeElement?.dataset?.name || document.activeElement?.id || "",
       tabStops: [...document.querySelectorAll("#board [tabindex='0']")].length,
-      todoMarks: Object.fromEntries([...document.querySelectorAll("#board text.todo")].map((t) => [t.dataset.for, t.textContent])) };
+      todoMarks: Object.fromEntries([...document.querySelectorAll("#board text.todo")].map((t) => [t.dataset.for, t.textContent])),
+      todoNote: [...document.querySelectorAll("#todo-box p")].filter((p) => !p.closest("[hidden]")).map((p) => p.textContent).join(" "),
+      message: { news: document.getElementById("message").classList.contains("news"),
+        colour: getComputedStyle(document.getElementById("message")).color },
+      chosenCard: [...document.querySelectorAll("#board [data-card=chosen]")].map((g) => g.dataset.name),
+      cardTag: document.querySelector("#board text.card-tag")?.dataset.for || "" };
     const panels = {}; // each player's secret keys: covered?, and the keys one can see
     for (const p of document.querySelectorAll("#players .secret, #hands .secret")) {
       const visible = [...p.querySelectorAll("[data-name]")].filter((b) => b.getClientRects().length > 0);

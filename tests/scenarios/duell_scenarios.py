@@ -91,7 +91,7 @@ def placing():
     assert reasons[0] == "it is bison's turn to place"
     assert reasons[1] == "0,0 already holds a bison stone"
     assert reasons[2] == "0,1 holds wolf's 3: the two stones on a site must differ"
-    assert reasons[3] == "bison's 1 is already on 0,0"
+    assert reasons[3] == "Bison's 1 is already on 0,0"
     assert reasons[4].startswith("unknown site '3,1'")
     assert reasons[5] == "value 10: a stone's value is 1..9"
     assert reasons[6] == "the duels start when all 18 stones are placed (15 to go)"
@@ -128,7 +128,7 @@ def duels():
     # duel 1 on 2,2: Bison 9 beats Wolf 1 and takes 8
     s = play(g, [mask(W, 2)])[0]
     assert s["masks"] == {B: False, W: True} and s["duel"] is None and s["phase"] == "duel"
-    assert refused(g, mask(W, 1)) == "wolf has chosen a mask already"
+    assert refused(g, mask(W, 1)) == "Wolf has chosen a mask already"
     s = play(g, [mask(B, 2)])[0]
     assert s["duel"] == {"at": "2,2", B: 9, W: 1, "winner": B, "paid": 8}
     assert s["migis"] == {B: 17, W: 1} and s["phase"] == "swap" and s["active"] == B
@@ -144,8 +144,8 @@ def duels():
         refused(g, {"op": "move", "from": "0,0", "to": "0,1"}),
     ]
     assert reasons == [
-        "bison may swap two stones first (or pass with TURN)",
-        "bison may swap only own stones",
+        "Bison may swap two stones first (or pass with TURN)",
+        "Bison may swap only own stones",
         "a swap needs two different sites",
         "after this swap 0,0 would hold two 2s: the values on a site must differ",
         "after this swap 2,2 would hold two 1s: the values on a site must differ",
@@ -209,7 +209,7 @@ def memory():
     g = duell("memory")
     play(g, MEMORY[:4])
     reasons = [refused(g, put(B, "2,2", 1)), refused(g, put(B, "0,0", 7))]
-    assert reasons == ["bison has placed that stone already", "0,0 already holds a bison stone"]
+    assert reasons == ["Bison has placed that stone already", "0,0 already holds a bison stone"]
     play(g, MEMORY[4:])
     full = g.state()
     assert values(full)["1,1"] == [[5], [5]]  # equal values are allowed
@@ -247,7 +247,7 @@ def profi():
     play(g, stones[:10])
     reasons = [refused(g, put(W, "0,0", 3)), refused(g, put(W, "0,1", 2)), refused(g, put(W, "0,2", 3))]
     assert reasons == ["0,0 already holds a wolf stone",
-                       "wolf's 2 is already on 0,0", "0,2 holds bison's 3: the two stones on a site must differ"]
+                       "Wolf's 2 is already on 0,0", "0,2 holds bison's 3: the two stones on a site must differ"]
     play(g, stones[10:])
     steps = []
     s = play(g, [mask(B, 2), mask(W, 2)])[1]  # 2,2: Bison 9 beats Wolf 1

@@ -31,8 +31,8 @@ def start(name, seed=675, seat1=True, players=0):
 def menu_and_colours():
     d = start("kn-colours")
     assert d.log() == [{"game": "kanaloa", "layout": "kanaloa", "variants": [], "players": FOUR, "seed": 675}]
-    assert d.lines() == ["red to play", "Rnd 1  br mk pts", "red     0  0   0", "blue    0  0   0",
-                         "green   0  0   0", "yellow  0  0   0"], d.lines()
+    assert d.lines() == ["Red to play", "Rnd 1  br mk pts", "Red     0  0   0", "Blue    0  0   0",
+                         "Green   0  0   0", "Yellow  0  0   0"], d.lines()
     d.presses(["MAKA-MELE", "TURN", "HALA-MELE", "TURN", "NOHO-ORO", "TURN", "NOHO-WAIA"])
     lit = d.lit()
     # hue plus signature: red steady, blue 1 blip, green 2, yellow 3
@@ -74,12 +74,12 @@ def capture_and_choice():
     assert d.log()[-2:] == [{"op": "put_on", "at": "HANA"}, {"op": "took_off", "at": "DALI-HANA"}]
     assert d.lines()[6:] == ["Off HANA-LANI", "+2 more"], d.lines()
     d.press("TURN")
-    assert d.lines()[:2] == ["blue to play", "Rnd 1  br mk pts"] and len(d.lines()) == 6
+    assert d.lines()[:2] == ["Blue to play", "Rnd 1  br mk pts"] and len(d.lines()) == 6
     # ORO: blue 2, green 2, yellow 0 ... red fills it with 3: red removes one.
     d.presses(["HALA-ORO", "IWAI-ORO", "TURN", "KAIA-ORO", "MAKA-ORO", "TURN", "TURN",
                "NOHO-ORO", "ORO-PAPA", "ORO-WAIA"])
     lit = d.lit()
-    assert d.lines()[0] == "red: take 1" and "press a lit one" in d.lines()
+    assert d.lines()[0] == "Red: take 1" and "press a lit one" in d.lines()
     assert lit["ORO"] == [RED, PULSE]
     assert lit["HALA-ORO"] == [BLUE, PULSE] and lit["KAIA-ORO"] == [GREEN, PULSE]
     assert lit["NOHO-ORO"] == [RED, MARK]
@@ -90,7 +90,7 @@ def capture_and_choice():
     d.wait(800)
     d.press("KAIA-ORO")
     assert d.log()[-1] == {"op": "choose", "at": "KAIA-ORO"}
-    assert "KAIA-ORO" not in d.lit() and d.lines()[:2] == ["red to play", "Rnd 1  br mk pts"]
+    assert "KAIA-ORO" not in d.lit() and d.lines()[:2] == ["Red to play", "Rnd 1  br mk pts"]
     return {"refusal": refusal, "after": d.lines()}
 
 
@@ -115,33 +115,33 @@ def gods_and_scoring():
     the display lists each island's points and the totals."""
     d = start("kn-gods")
     d.presses(["AKAU-DALI", "DALI-HANA", "DALI-LANI"])
-    assert d.lines()[6:] == ["On marker DALI", "red KANE +1"], d.lines()
+    assert d.lines()[6:] == ["On marker DALI", "Red KANE +1"], d.lines()
     d.presses(["DALI", "HANA-KULU", "KULU-LANI", "KULU-NALU", "KULU"])  # DALI, KULU: markers are on
-    assert d.lines()[6:] == ["red won KANALOA", "gods: KA"], d.lines()
+    assert d.lines()[6:] == ["Red won KANALOA", "gods: KA"], d.lines()
     d.press("KULU")  # a KANALOA stone is played with a long press on a connection
     assert "long-press" in " ".join(d.lines())
     d.presses(["TURN", "MAKA-NOHO", "NOHO-ORO", "NOHO-WAIA", "TURN", "TURN"])
     d.press("TURN", long=True)  # yellow took the last card: the 1st scoring
     scoring = d.lines()
-    assert scoring == ["Scoring 1", "DALI r0  KULU r0", "NOHO b0", "r1 b0 g0 y0"], scoring
+    assert scoring == ["Scoring 1", "DALI R0  KULU R0", "NOHO B0", "R1 B0 G0 Y0"], scoring
     d.press("UNDO")  # the round's end is taken back, and its scoring with it
-    assert d.lines()[:2] == ["yellow to play", "Rnd 1  br mk pts"] and d.log()[-1] == {"op": "undo"}
+    assert d.lines()[:2] == ["Yellow to play", "Rnd 1  br mk pts"] and d.log()[-1] == {"op": "undo"}
     d.press("TURN", long=True)
     assert d.lines() == scoring
     d.press("AKAU-HANA", long=True)  # red builds with KANALOA and takes HANA
     assert d.log()[-1] == {"op": "place", "at": "AKAU-HANA", "god": "KANALOA"}
-    assert d.lines()[:2] == ["red to play", "Rnd 2  br mk pts"] and "gods: KA" not in d.lines()
+    assert d.lines()[:2] == ["Red to play", "Rnd 2  br mk pts"] and "gods: KA" not in d.lines()
     d.presses(["TURN", "NOHO"])  # blue plays PELE by pressing its island
-    assert d.log()[-1] == {"op": "use", "god": "PELE"} and d.lines()[6] == "blue used PELE"
+    assert d.log()[-1] == {"op": "use", "god": "PELE"} and d.lines()[6] == "Blue used PELE"
     d.presses(["TURN", "TURN"])
     d.press("TURN", long=True)  # yellow ends round 2: one last turn each
-    assert d.lines()[0] == "red: last turn"
+    assert d.lines()[0] == "Red: last turn"
     d.presses(["TURN", "TURN", "TURN", "TURN"])
     final = d.lines()
-    assert final == ["Final scoring", "DALI r1  HANA r3", "KULU r1  NOHO b1", "r6 b1 g0 y0"], final
+    assert final == ["Final scoring", "DALI R1  HANA R3", "KULU R1  NOHO B1", "R6 B1 G0 Y0"], final
     d.press("TURN")  # any press leaves the scoring screen
     over = d.lines()
-    assert over[0] == "Game over" and over[6:] == ["red wins", "on points"], over
+    assert over[0] == "Game over" and over[6:] == ["Red wins", "on points"], over
     return {"scoring": scoring, "final": final, "over": over}
 
 
@@ -179,7 +179,7 @@ def whole_game_by_presses(seed=1, players=4):
     assert rules(d.app.game.state()) == rules(states[-1])
     d.press("TURN")
     lines = d.lines()
-    assert lines[0] == "Game over" and lines[-2] == states[-1]["winner"] + " wins", lines
+    assert lines[0] == "Game over" and lines[-2] == states[-1]["winner"][:1].upper() + states[-1]["winner"][1:] + " wins", lines
     return {"events": len(events), "lines": lines}
 
 

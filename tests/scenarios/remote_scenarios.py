@@ -5,6 +5,7 @@ log through an in-memory broker that can drop, repeat and hold back messages
 import json
 import os
 
+from companion.app import page
 from companion.remote import protocol as remote
 from companion.remote.seat import join
 
@@ -112,14 +113,17 @@ def a_game():
     mover, other = (w, b) if first(w) == "white" else (b, w)
     out["first"] = first(w)
     out["not yours"] = other.press("ALOA-BARI").app.said
+    news = [page.status(other.app)["news"]]  # a refusal: no news (the page shows the two apart)
     other.wait(800)  # the refusal's red flash ends
     mover.press("ALOA-BARI")
     wire.pump()
     out["said"] = other.app.said
+    news.append(page.status(other.app)["news"])  # the other board's move: news
     out["todo"] = other.lit().get("ALOA-BARI")
     out["mover lit"] = mover.lit().get("ALOA-BARI")
     other.press("ALOA-BARI")  # put on: this table only
     out["after put on"] = other.lit().get("ALOA-BARI")
+    out["news"] = news + [page.status(other.app)["news"]]  # a press of its own ends the news
     mover.press("TURN")
     wire.pump()
     out["turn"] = other.lines()[0]
@@ -270,6 +274,7 @@ def undo_across():
     out["asked"] = mover.app.said
     wire.pump()
     out["request"] = other.app.said
+    out["request is news"] = page.status(other.app)["news"]
     other.press("TURN")  # refused
     wire.pump()
     out["refused"] = mover.app.said

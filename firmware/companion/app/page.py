@@ -28,7 +28,8 @@ def status(app):
     last move, message; then the move list and the legend, in words."""
     ui = app.ui
     out = {"title": uis.title(app.game_name), "turn": "", "score": "", "last": "",
-           "message": app.said or " ".join(app.message), "moves": [], "legend": LEGEND, "colour": 0}
+           "message": app.said or " ".join(app.message), "news": app.news, "moves": [], "legend": LEGEND,
+           "colour": 0}
     if ui is not None:
         for key, text in (("turn", ui.turn_text()), ("score", ui.score_text()), ("last", ui.last_text()),
                           ("moves", ui.moves_text()), ("colour", ui.turn_colour()),

@@ -75,6 +75,7 @@ class App(Starting, Menu, BoardCheck, Saving, Foreign):
         self.held_led = -1
         self.message = []
         self.said = ""  # the whole text of the message (the page shows it; the display wraps it)
+        self.news = False  # the message is news from the other board (remote play), not a refusal or a problem
         self.tone = 0  # a tone for the run loop to play (ACCEPTED..OVER), 0: none
         self.settings = Settings(store.root)
         self.game = None
@@ -150,6 +151,7 @@ class App(Starting, Menu, BoardCheck, Saving, Foreign):
         """One debounced press (long: held past the long-press time)."""
         self.message = []
         self.said = ""
+        self.news = False
         self.flashing = False
         self.flash_led = -1
         if self.checking >= 0 and not self.menu_open and self._check_key(code):
@@ -201,11 +203,13 @@ class App(Starting, Menu, BoardCheck, Saving, Foreign):
             return MAJORITY
         return ACCEPTED
 
-    def say(self, text):
+    def say(self, text, news=False):
         """Say text on the display (shown at the next changed()): worded into lines when the display asks
         (after the light: making strings is slow on a chip, each one is
-        looked up among the interned ones)."""
+        looked up among the interned ones). news: it comes from the other
+        board (its move, its question), which the page shows apart from a refusal."""
         self.said = text
+        self.news = news
         self._message = None
 
     @property

@@ -11,6 +11,7 @@ from . import Illegal, LayoutError, const
 from .game import Game, player_index
 
 PLAYERS = ("bison", "wolf")
+TITLED = ("Bison", "Wolf")  # a player named at the start of a line: "Bison may swap ..."
 VARIANTS = ("memory", "profi")
 MIGIS = const(18)
 NSITES = const(9)
@@ -298,8 +299,8 @@ class Duell(Game):
             return "it is %s's turn to place" % PLAYERS[actor]
         if s[p * 9 + value - 1]:
             if self.memory:
-                return "%s has placed that stone already" % name
-            return "%s's %d is already on %s" % (name, value, site_name(s[p * 9 + value - 1] - 1))
+                return "%s has placed that stone already" % TITLED[p]
+            return "%s's %d is already on %s" % (TITLED[p], value, site_name(s[p * 9 + value - 1] - 1))
         if self.stone_on(p, site):
             return "%s already holds a %s stone" % (site_name(site), name)
         if self.memory:
@@ -374,14 +375,14 @@ class Duell(Game):
         if phase == PLACE:
             raise Illegal("the duels start when all 18 stones are placed (%d to go)" % (18 - s[PLACED]))
         if phase == SWAP:
-            raise Illegal("%s may swap two stones first (or pass with TURN)" % PLAYERS[self.swapper()])
+            raise Illegal("%s may swap two stones first (or pass with TURN)" % TITLED[self.swapper()])
         p = player_index(PLAYERS, ev.get("player"))
         choice = ev.get("choice")
         if choice not in (0, 1, 2) or isinstance(choice, bool):
             raise Illegal("mask choice %r: a mask is 0, 1 or 2 (%s)" % (
                 choice, "the row" if p == 0 else "the column"))
         if s[MASK + p]:
-            raise Illegal("%s has chosen a mask already" % PLAYERS[p])
+            raise Illegal("%s has chosen a mask already" % TITLED[p])
         self.set(MASK + p, choice + 1)
         if s[MASK] and s[MASK + 1]:
             self._duel()
@@ -450,7 +451,7 @@ class Duell(Game):
         actor = self._in_swap("swap")
         p = self.colour(ev, actor)
         if p != actor and not self.profi:
-            raise Illegal("%s may swap only own stones" % PLAYERS[actor])
+            raise Illegal("%s may swap only own stones" % TITLED[actor])
         a = self.site(ev.get("a"))
         b = self.site(ev.get("b"))
         if a == b:

@@ -10,6 +10,7 @@ from .game import Game, player_index, island_element, element_name
 from .rng import Rng
 
 PLAYERS = ("white", "black")
+TITLED = ("White", "Black")  # a player named at the start of a line: "White has all 25 sticks ..."
 STICKS_EACH = const(25)
 STONES_EACH = const(10)
 HANDICAP_MAX = const(3)
@@ -216,7 +217,7 @@ class Kahuna(Game):
         if phase == SETUP and self.get(LEFT) == 0:
             return "the handicap allows %d sticks: press TURN to start the game" % HANDICAP_MAX
         if self.sticks(p) >= STICKS_EACH:
-            return "%s has all %d sticks on the board" % (PLAYERS[p], STICKS_EACH)
+            return "%s has all %d sticks on the board" % (TITLED[p], STICKS_EACH)
         if self.variant1:
             i = self._end_with_stone(c, 2 - p)
             if i >= 0:

@@ -20,7 +20,7 @@ them like every other slot:
 """
 
 from . import Illegal, const
-from .kahuna import FINAL, OVER, PLAY, PLAYERS, SETUP, Kahuna
+from .kahuna import FINAL, OVER, PLAY, PLAYERS, SETUP, TITLED, Kahuna
 from .rng import Rng
 
 HAND_MAX = const(5)
@@ -222,7 +222,7 @@ class KahunaCards(Kahuna):
             return "the game is over"
         if self.s[self.GAVE]:
             return "%s gave cards back face down this turn: no card may be played after that" % (
-                PLAYERS[self.active()])
+                TITLED[self.active()])
         return None
 
     def why_not_card(self, c, i):
@@ -235,7 +235,7 @@ class KahunaCards(Kahuna):
             return "a %s card cannot pay for %s: the card must name one of its islands" % (
                 b.island_names[i], b.conn_names[c])
         if not self.hand(self.active(), i):
-            return "%s holds no %s card" % (PLAYERS[self.active()], b.island_names[i])
+            return "%s holds no %s card" % (TITLED[self.active()], b.island_names[i])
         return self.why_not_place(c)
 
     def why_not_pair(self, c, i, j):
@@ -251,7 +251,7 @@ class KahunaCards(Kahuna):
         p = self.active()
         need = 2 if i == j else 1
         if self.hand(p, i) < need or self.hand(p, j) < 1:
-            return "%s does not hold those cards" % PLAYERS[p]
+            return "%s does not hold those cards" % TITLED[p]
         return self.why_not_remove(c)
 
     # --- events by index (the device and the AI) -----------------------------------
@@ -372,7 +372,7 @@ class KahunaCards(Kahuna):
             raise Illegal("no cards during the handicap: press TURN to start")
         if self.s[self.PLAYED]:
             raise Illegal("%s has played cards this turn: only a player who plays none may "
-                          "give cards back face down" % PLAYERS[p])
+                          "give cards back face down" % TITLED[p])
         if not self.hand(p, i):
             raise Illegal("%s holds no %s card" % (PLAYERS[p], self.board.island_names[i]))
         self._take(p, i)
@@ -392,7 +392,7 @@ class KahunaCards(Kahuna):
             raise Illegal("no drawing in the final turns: end the turn with TURN")
         if self.hand_size(p) >= HAND_MAX:
             raise Illegal("%s holds %d cards: give one back face down before drawing" % (
-                PLAYERS[p], HAND_MAX))
+                TITLED[p], HAND_MAX))
         s = self.s
         n = self.nisland
         if i < 0:
@@ -456,7 +456,7 @@ class KahunaCards(Kahuna):
         if phase == PLAY:
             if self.s[self.SKIPPED]:
                 raise Illegal("%s skipped drawing just before: %s must draw a card" % (
-                    PLAYERS[1 - self.active()], PLAYERS[self.active()]))
+                    TITLED[1 - self.active()], PLAYERS[self.active()]))
             self._turn_over(1)
         elif phase == FINAL:
             self._turn_over(0)

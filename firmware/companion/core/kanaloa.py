@@ -319,6 +319,10 @@ class Kanaloa(Game):
             return "first remove one bridge at %s (relative majority)" % self.board.island_names[self.pending()]
         return None
 
+    def player_name(self, p):
+        """Player p as a sentence names them: "Blue" (the log keeps the header's "blue")."""
+        return self.players[p][:1].upper() + self.players[p][1:]
+
     def why_not_place(self, c):
         why = self._why_busy()
         if why:
@@ -328,7 +332,7 @@ class Kanaloa(Game):
             return "%s already holds a %s bridge" % (self.board.conn_names[c], self.players[q - 1])
         p = self.active()
         if self.bridges(p) >= BRIDGES_EACH:
-            return "%s has all %d bridges on the board" % (self.players[p], BRIDGES_EACH)
+            return "%s has all %d bridges on the board" % (self.player_name(p), BRIDGES_EACH)
         return None
 
     def why_not_exchange(self, c):
@@ -343,7 +347,7 @@ class Kanaloa(Game):
         if q == p + 1:
             return "%s is already %s's own bridge" % (name, self.players[p])
         if self.bridges(p) >= BRIDGES_EACH:
-            return "%s has all %d bridges on the board" % (self.players[p], BRIDGES_EACH)
+            return "%s has all %d bridges on the board" % (self.player_name(p), BRIDGES_EACH)
         return None
 
     def why_not_choose(self, c):
@@ -369,7 +373,7 @@ class Kanaloa(Game):
         if self.get(ROUND) < 2:
             return "%s works only after the 1st scoring" % name
         if self.holds(self.active(), god) < 0:
-            return "%s holds no unused %s stone" % (self.players[self.active()], name)
+            return "%s holds no unused %s stone" % (self.player_name(self.active()), name)
         return None
 
     def why_not_pass(self):
@@ -380,11 +384,11 @@ class Kanaloa(Game):
             return "passing is only for the last round; end the turn with TURN"
         p = self.active()
         if self.get(ACTED):
-            return "%s has already moved this turn: end it with TURN" % self.players[p]
+            return "%s has already moved this turn: end it with TURN" % self.player_name(p)
         for q in range(self.n):
             if q != p and self.get(FINAL_ORDER + q) == 0 and self.score(q) > self.score(p):
                 return None
-        return "%s may pass only while a player with more points has not had the last turn" % self.players[p]
+        return "%s may pass only while a player with more points has not had the last turn" % self.player_name(p)
 
     # --- events by index (the device) and by name (the log) -------------------
     def place(self, c, god=0):

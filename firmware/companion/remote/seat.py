@@ -297,7 +297,7 @@ class Seat(Gate, Deal):
         self._track(event)
         said = app.ui.last_text()
         app.say(_fitting(said) if said is not None and event["op"] != "undo"
-                else "%s: %s" % (_name(event.get("by")), event["op"].replace("_", " ")))
+                else "%s: %s" % (_name(event.get("by")), event["op"].replace("_", " ")), news=True)
         app.changed()
         return None
 
@@ -326,9 +326,9 @@ class Seat(Gate, Deal):
             self._deal(msg)
         elif t == "undo" and msg["i"] == self.sync.n and self.active() == self.seat:
             self.asked = msg["i"]
-            self.app.say("%s asks to undo: UNDO yes, TURN no" % other)
+            self.app.say("%s asks to undo: UNDO yes, TURN no" % other, news=True)
         elif t == "no":
-            self.app.say("%s refused the undo" % other)
+            self.app.say("%s refused the undo" % other, news=True)
         self.app.changed()
 
     def receive(self, payload, topic=None):

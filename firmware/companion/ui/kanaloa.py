@@ -45,6 +45,8 @@ class UI(IslandCheck):
         self.led, self.element = island_elements(game, layout)
         self.turn = controls(layout).get("TURN")
         self.colour = bytearray(COLOUR.get(p, PLAYER) for p in game.players)
+        # the players as the display and the page name them: "Blue to play", as Kahuna's "White to play"
+        self.names = [game.player_name(p) for p in range(game.n)]
         self.note = ""
         self.scoring = None  # [(island, player, points)] shown until the next press
         self.scoring_title = ""
@@ -118,7 +120,7 @@ class UI(IslandCheck):
             elif g.over():
                 self._show_scoring("Final scoring", True)
         elif op == "use":
-            self.note = _fit("%s used %s" % (g.players[g.active()], event["god"]))
+            self.note = _fit("%s used %s" % (self.names[g.active()], event["god"]))
         won = self._won()
         if won & ~self.won:
             self.note = self._god_note(won & ~self.won)
@@ -138,12 +140,12 @@ class UI(IslandCheck):
         return bits
 
     def _god_note(self, new):
-        """The display's news of a god stone just won: 'red KANE +2', 'red won KU'."""
+        """The display's news of a god stone just won: 'Red KANE +2', 'Red won KU'."""
         g = self.game
         x = 0
         while not new & (1 << x):
             x += 1
-        who = g.players[g.god_holder(x)]
+        who = self.names[g.god_holder(x)]
         god = GODS[g.god_of(x) - 1]
         if god == "KANE":
             return "%s KANE +%d" % (who, kane_points(g.board.degree[x]))
@@ -191,8 +193,8 @@ class UI(IslandCheck):
     def turn_text(self):
         g = self.game
         if g.over():
-            return "Game over: " + g.players[g.winner()] + " wins"
-        return "%s to play, round %d" % (g.players[g.active()], g.get(ROUND))
+            return "Game over: " + self.names[g.winner()] + " wins"
+        return "%s to play, round %d" % (self.names[g.active()], g.get(ROUND))
 
     def turn_colour(self):
         g = self.game
@@ -200,7 +202,7 @@ class UI(IslandCheck):
 
     def score_text(self):
         g = self.game
-        return ", ".join("%s %d" % (g.players[p], g.score(p)) for p in range(g.n))
+        return ", ".join("%s %d" % (self.names[p], g.score(p)) for p in range(g.n))
 
     def last_text(self):
         return self.note
@@ -211,7 +213,7 @@ class UI(IslandCheck):
             return self._scoring_lines()
         out = [self._title(), self._round() + "br mk pts"]
         for p in range(g.n):
-            out.append("%-7s%2d %2d %3d" % (g.players[p], g.bridges(p), g.markers(p), g.score(p)))
+            out.append("%-7s%2d %2d %3d" % (self.names[p], g.bridges(p), g.markers(p), g.score(p)))
         out.extend(self._notes())
         return out[:8]
 
@@ -220,7 +222,7 @@ class UI(IslandCheck):
         g = self.game
         if g.over():
             return "Game over"
-        who = g.players[g.active()]
+        who = self.names[g.active()]
         if g.pending() is not None:
             return "%s: take 1" % who
         if g.phase() == FINAL:  # "yellow: last turn" would be 17 columns
@@ -240,7 +242,7 @@ class UI(IslandCheck):
         out = [self.scoring_title]
         row = ""
         for x, p, pts in self.scoring:
-            cell = "%-4s %s%d" % (g.board.island_names[x][:4], g.players[p][0], pts)
+            cell = "%-4s %s%d" % (g.board.island_names[x][:4], self.names[p][0], pts)
             if row:
                 out.append(row + "  " + cell)
                 row = ""
@@ -254,7 +256,7 @@ class UI(IslandCheck):
             out.append("no markers")
         total = ""
         for p in range(g.n):
-            total += "%s%d " % (g.players[p][0], g.score(p))
+            total += "%s%d " % (self.names[p][0], g.score(p))
         out.append(total.strip())
         return out
 
@@ -262,7 +264,7 @@ class UI(IslandCheck):
         g = self.game
         notes = []
         if g.over():
-            notes.append(g.players[g.winner()] + " wins")
+            notes.append(self.names[g.winner()] + " wins")
             notes.append(DECIDED_TEXT.get(g.decided_by(), g.decided_by()))
         if g.pending() is not None:
             notes.append("press a lit one")

@@ -192,11 +192,39 @@ def history(name, root):
     text = log_text(root)
     lines = [l for l in text.split("\n") if l.strip()]
     if not lines:
-        return json.dumps({"moves": [], "scorings": [], "result": []})
+        return json.dumps({"moves": [], "scorings": [], "result": [], "last": "", "undo": False})
     try:
-        return json.dumps(words.history(lines, loops[name].app.load_layout))
+        out = words.history(lines, loops[name].app.load_layout)
     except Exception as e:  # a log the firmware resumed only in part: its words up to there
-        return json.dumps({"moves": [], "scorings": [], "result": [], "error": str(e)})
+        return json.dumps({"moves": [], "scorings": [], "result": [], "error": str(e), "last": "", "undo": False})
+    out["last"], out["undo"] = newest_move(lines, out["moves"])
+    return json.dumps(out)
+
+
+def newest_move(lines, moves):
+    """(the newest move's sentence, whether it is an UNDO) of a log and its words
+    (one sentence per line), the real board's confirmations left out: the
+    page's "Last:" line after a reload (the UI's own memory of the last press
+    starts empty) and its "lift" marks after an UNDO (docs/simulator.md)."""
+    for k in range(len(lines) - 1, 0, -1):
+        try:
+            op = json.loads(lines[k]).get("op")
+        except (ValueError, AttributeError):
+            continue
+        if op not in ui.CONFIRMS:
+            return (moves[k] if k < len(moves) else ""), op == "undo"
+    return "", False
+
+
+def chosen_card(name):
+    """Kahuna's digital deck: the LED of the island whose card the player chose
+    to pay with (ui/kahuna_cards.py UI.chosen), or -1. The page marks it
+    plainly: the firmware's own light for it is a small pulse."""
+    app = loops[name].app
+    if isinstance(app, Halted) or app.game is None or not app.game.deck or app.ui.chosen < 0:  # (deck: the cards UI)
+        return -1
+    game = app.game
+    return app.ui.led[game.nconn + app.ui.chosen]
 
 
 def check_log(name, text):

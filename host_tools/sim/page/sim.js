@@ -269,8 +269,12 @@ function drawState() {
   if (s.colour && s.rgb) swatch.style.background = rgbHex(...s.rgb);
   else swatch.removeAttribute("style");
   $("score").textContent = s.score || "";
-  $("last").textContent = s.last ? "Last: " + s.last : "";
+  // the UI's memory of the last press starts empty at a boot: until the next event, the
+  // newest move of the log in the firmware's words stands in (a reload loses nothing)
+  const last = s.last || (mode === LIVE && logLines().length === bootLines ? gameWords().last : "");
+  $("last").textContent = last ? "Last: " + last : "";
   if ($("message").textContent !== (s.message || "")) $("message").textContent = s.message || "";
+  $("message").classList.toggle("news", !!s.news); // the other board's move, not a refusal
   line("check", s.check || "");
   line("device-move", s.device || "");
   line("cards", s.cards || "");
@@ -278,11 +282,17 @@ function drawState() {
   const todo = s.todo || [];
   fill("todo", todo);
   $("todo-box").hidden = !todo.length;
+  // after an UNDO the to-do is the move taken back: its pieces are the ones to lift (or put back)
+  const undone = todo.length > 0 && undoneNow();
+  document.body.classList.toggle("undone", undone);
+  line("todo-undo", undone ? UNDO_TODO : "");
+  $("todo-turn").hidden = undone;
   const turn = $("key-turn");
   if (turn) {
     if (todo.length) {
       turn.dataset.confirms = todo.length;
-      turn.setAttribute("aria-label", `TURN (counts ${todo.length} change${todo.length > 1 ? "s" : ""} on the board as done)`);
+      turn.setAttribute("aria-label", `TURN (counts ${todo.length} change${todo.length > 1 ? "s" : ""} on the board as done` +
+        (undone ? " and ends the turn)" : ")"));
     } else {
       delete turn.dataset.confirms;
       turn.removeAttribute("aria-label");
@@ -305,11 +315,21 @@ function drawState() {
   fill("legend", s.legend || []);
   if (s.title) document.title = s.title + " – companion simulator";
 }
+// The page has no real board to tidy: after an UNDO it names the pieces of the
+// move taken back as the ones to lift (or put back), and says what TURN would do
+// instead (the firmware's rule, as on the board: docs/simulator.md, "UNDO").
+const UNDO_TODO = "UNDO took the move back: click each marked piece to lift it off (or put it back), " +
+  "then play on. TURN would count them as done and end the turn.";
+function undoneNow() {
+  return mode === LIVE && gameWords().undo;
+}
+
 let refreshes = 0;
 function refresh() {
   brightness = glue.brightness(mode);
   drawFrameCodes(mp.PyProxy.toJs(glue.frame_codes(mode)));
-  drawTodo(board.elements, mp.PyProxy.toJs(glue.todo_marks(mode)));
+  drawTodo(board.elements, mp.PyProxy.toJs(glue.todo_marks(mode)), undoneNow());
+  markChosenCard(glue.chosen_card(mode));
   drawDisplay(mp.PyProxy.toJs(glue.pixels(mode)), glue.text(mode), glue.readable_text(mode));
   drawNames();
   drawState();
@@ -352,6 +372,7 @@ function drawHands(json) {
   const box = $("hands");
   const hands = json ? JSON.parse(json) : null;
   const players = hands ? ["white", "black"].filter((p) => p !== hands.device) : [];
+  document.body.classList.toggle("hands", players.length > 0); // the board leaves room for them (sim.css)
   if (box.dataset.players !== players.join(" ")) {
     box.dataset.players = players.join(" ");
     box.replaceChildren();
@@ -367,6 +388,30 @@ function drawHands(json) {
     }
   }
   for (const player of players) $("hand-" + player).querySelector(".hand").textContent = hands[player] || "(no cards)";
+}
+
+// The card chosen to pay (Kahuna's digital deck): its island gets a ring and a
+// "card" label, where the firmware's own light for it is a small pulse.
+let chosenTag = null;
+function markChosenCard(led) {
+  for (const e of board.elements) {
+    const chosen = led >= 0 && e.led === led && e.kind === "island";
+    if (chosen === (e.g.dataset.card === "chosen")) continue;
+    if (chosen) e.g.dataset.card = "chosen";
+    else delete e.g.dataset.card;
+  }
+  const e = board.elements.find((x) => x.g.dataset.card === "chosen");
+  if (!e) { if (chosenTag) chosenTag.remove(); chosenTag = null; return; }
+  if (!chosenTag) {
+    chosenTag = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    chosenTag.setAttribute("class", "card-tag");
+    chosenTag.setAttribute("aria-hidden", "true");
+    chosenTag.textContent = "card";
+  }
+  chosenTag.setAttribute("x", e.shape.x);
+  chosenTag.setAttribute("y", e.shape.y + e.shape.r + 14); // under the island, clear of its name
+  chosenTag.dataset.for = e.name;
+  $("board").appendChild(chosenTag);
 }
 
 // A player's panel under a cover (Duell's hood, a Kahuna hand), with the
@@ -679,6 +724,11 @@ function gameWords() {
   return words;
 }
 
+let bootLines = 0; // the live log's length when the firmware last booted (the "Last:" line)
+function booted() {
+  bootLines = logLines().length;
+}
+
 let announced = -1; // the moves announced to a screen reader so far
 let toAnnounce = ""; // besides them (what TURN counted as done)
 function updateFiles() {
@@ -797,6 +847,7 @@ function startFrom(text) {
   glue.archive(LIVE_DIR);
   mp.FS.writeFile(LIVE_DIR + "/" + CURRENT, text.endsWith("\n") ? text : text + "\n");
   glue.boot(LIVE, layoutName, LIVE_DIR, seed, nowMs());
+  booted();
   announced = -1; // another game: its moves are not news
   backToLive();
   sayArchived(before);
@@ -870,6 +921,7 @@ function setupFiles() {
     if (!remoteGame && !askFirst("Start a new game")) return; // (remote: the firmware says no, and why)
     const before = mp.PyProxy.toJs(glue.archived(LIVE_DIR));
     glue.new_game(LIVE);
+    booted();
     version = -1;
     announced = -1;
     updateFiles();
@@ -931,6 +983,7 @@ async function main() {
   claimSeat();
   restore();
   glue.boot(LIVE, layoutName, LIVE_DIR, seed, nowMs());
+  booted();
   const joined = params.has("remote") && await (await import("./remote.js")).join(mp, LIVE, params); // remote play (docs/remote.md)
   setupInput();
   setupFiles();

@@ -2,8 +2,11 @@
 // simulator's board so that a still picture shows it: the element's outline
 // turns magenta and a label says "off" (take it off) or "on" (put it on).
 // The codes come from glue.todo_marks: per LED 0, 1 off, 2 on, 3 both.
+// After an UNDO the to-do is the move taken back: the labels say "lift" and
+// "put back" (the element's data-todo stays "off" / "on").
 const SVG = "http://www.w3.org/2000/svg";
 const WORDS = ["", "off", "on", "off+on"];
+const UNDO_WORDS = ["", "lift", "put back", "lift+put back"];
 
 function centre(el) {
   if (el.tagName === "line") {
@@ -26,11 +29,12 @@ function layer(svg) {
   return l;
 }
 
-export function drawTodo(elements, codes) {
+export function drawTodo(elements, codes, undone = false) {
   for (const e of elements) {
     if (e.led === undefined || e.led >= codes.length || !e.light || e.kind === "dot") continue;
     const word = WORDS[codes[e.led]] || "";
-    if ((e.g.dataset.todo || "") === word) continue;
+    const label = (undone ? UNDO_WORDS : WORDS)[codes[e.led]] || "";
+    if ((e.g.dataset.todo || "") === word && (!e.todoTag || e.todoTag.textContent === label)) continue;
     let tag = e.todoTag;
     if (!word) {
       delete e.g.dataset.todo;
@@ -48,6 +52,6 @@ export function drawTodo(elements, codes) {
       tag.setAttribute("y", y - 15);
       layer(e.g.ownerSVGElement).appendChild(tag);
     }
-    tag.textContent = word;
+    tag.textContent = label;
   }
 }
