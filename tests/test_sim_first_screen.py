@@ -154,14 +154,14 @@ def test_axe_finds_no_serious_violation(seen, label):
 @pytest.mark.parametrize("game", GAMES[1:])
 def test_every_element_of_every_game_has_the_firmwares_name(seen, game):
     d = Device(fresh_dir("sim-first-" + game), layout=game, seed=SEED)
-    page = seen[game]
-    assert page["text"] == "\n".join(d.lines())
-    names = page["names"]
+    shown = seen[game]
+    assert shown["text"] == "\n".join(d.lines())
+    names = shown["names"]
     assert names and all(names.values())
     for key in ("islands", "cells", "sites"):
         for e in d.layout.get(key, ()):
             assert names[e["name"]] == page.describe(d.app, e["button"]), e["name"]
-    assert page["state"]["game"] == {"kanaloa": "Kanaloa", "rukuni": "Rukuni", "duell": "Duell der Schamanen"}[game]
+    assert shown["state"]["game"] == {"kanaloa": "Kanaloa", "rukuni": "Rukuni", "duell": "Duell der Schamanen"}[game]
 
 
 def test_screenshots(seen):

@@ -178,9 +178,11 @@ class _Os:
     def __getattr__(self, name):
         return getattr(self._real, name)
     def ilistdir(self, path='.'):
+        given, path = path, path.decode() if isinstance(path, bytes) else path  # (the store lists by bytes)
         root = path == '/' or (path in ('', '.') and self._real.getcwd() == '/')
-        for e in self._real.ilistdir(path):
-            if root and e[0] in (${[...SYSTEM_DIRS].map((d) => "'" + d + "'").join(", ")}):
+        for e in self._real.ilistdir(given):
+            name = e[0].decode() if isinstance(e[0], bytes) else e[0]
+            if root and name in (${[...SYSTEM_DIRS].map((d) => "'" + d + "'").join(", ")}):
                 continue
             if len(e) > 3:
                 yield e
@@ -188,7 +190,7 @@ class _Os:
             size = 0
             if e[1] == 0x8000:
                 try:
-                    size = self._real.stat(e[0] if path in ('', '.') else path.rstrip('/') + '/' + e[0])[6]
+                    size = self._real.stat(name if path in ('', '.') else path.rstrip('/') + '/' + name)[6]
                 except OSError:
                     pass
             yield (e[0], e[1], e[2], size)

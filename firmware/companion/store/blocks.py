@@ -167,7 +167,10 @@ def each_name(folder):
     the board with a UnicodeError."""
     each = getattr(os, "ilistdir", None)
     for entry in each(folder.encode()) if each else os.listdir(folder.encode()):
-        name = entry if isinstance(entry, bytes) else entry[0]
+        name = entry[0] if isinstance(entry, tuple) else entry
+        if isinstance(name, str):  # (the WebAssembly port's file system lists str names whatever it is asked)
+            yield name
+            continue
         try:
             yield name.decode()
         except UnicodeError:
