@@ -99,7 +99,7 @@ def check_layout(layout, profile=None):
         print("layout: %s: %s (%s)" % (entry, problem, hint))
     del layout_check
     package = __name__.rsplit(".", 1)[0] + ".layout"
-    for name in ("check", "kinds", "profile"):
+    for name in ("check", "kinds", "profile", "common"):
         sys.modules.pop(package + "." + name, None)
     sys.modules.pop(package, None)
     parent = sys.modules[package.rsplit(".", 1)[0]]
