@@ -180,7 +180,7 @@ app = loop.app
 assert app.game is not None and app.store.n == %(lines)d, 'the log was not restored'
 t = 0
 for e in %(more)r:  # as a press's event: applied, shown, written to the log, LEDs rendered
-    app._apply(0, e)
+    app.act(0, e)
     app.changed()
     t += 20
     loop.step(t)

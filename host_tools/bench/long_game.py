@@ -52,9 +52,9 @@ with open(%(events)r) as f:
         t0 = time.ticks_us()
         try:
             if e['op'] == 'undo':
-                app._undo(None)  # as the UNDO key: an undo behind the journal replays the log
+                app.undo(None)  # as the UNDO key: an undo behind the journal replays the log
             else:
-                app._apply(0, e)
+                app.act(0, e)
             app.changed()
             t += 20
             loop.step(t)

@@ -45,7 +45,7 @@ app = App(LAYOUT, S.Store("/fl/games", flash=dev), lambda: 1, lambda name: LAYOU
 app.boot()
 app.store.begin(log[0])
 from companion.core.games import new_game
-app._start(new_game(log[0], LAYOUT), LAYOUT)
+app.start(new_game(log[0], LAYOUT), LAYOUT)
 e0, p0 = dev.erases, dev.programs
 worst = worst_press = 0
 for ev in log[1:]:
@@ -92,7 +92,7 @@ def play(root, log):
     os.mkdir(root)
     app = App(LAYOUT, S.Store(root), lambda: 1, lambda name: LAYOUT)
     app.store.begin(log[0])
-    app._start(new_game(log[0], LAYOUT), LAYOUT)
+    app.start(new_game(log[0], LAYOUT), LAYOUT)
     for ev in log[1:]:
         app.game.apply(ev)
         app.pending.append(ev)

@@ -118,7 +118,7 @@ def undo_behind_the_journal():
         for k in range(400):
             e = {"op": "place", "at": names[(k * 7) % len(names)]} if k % 4 != 3 else {"op": "end_turn"}
             before = app.game.events_in_effect()
-            app._apply(None, e)
+            app.act(None, e)
             if app.game.events_in_effect() > before:
                 events += 1
         app.flush()
@@ -254,7 +254,7 @@ def quiet_time_fails():
     app = d.app
     names = app.game.board.conn_names
     for k in range(400):  # small pieces to merge, no quiet time in between
-        app._apply(None, {"op": "place", "at": names[(k * 7) % len(names)]} if k % 4 != 3 else {"op": "end_turn"})
+        app.act(None, {"op": "place", "at": names[(k * 7) % len(names)]} if k % 4 != 3 else {"op": "end_turn"})
         app.flush()
     real = Store._merge
     calls = []

@@ -31,7 +31,7 @@ class Foreign:
             self.store.begin(text)
         except (Illegal, LayoutError, OSError, ValueError) as e:
             return "cannot start the host's game: %s" % e
-        self._start(game, layout)
+        self.start(game, layout)
         self.checked = self.based = 0
         self.changed()
         return None
@@ -66,7 +66,7 @@ class Foreign:
         self.store.truncate(n)
         try:
             game = log.replay(self.store.read() or [], self.load_layout)
-            self._start(game, self.load_layout(self.layout_name))
+            self.start(game, self.load_layout(self.layout_name))
         except (OSError, log.LogError, LayoutError):
             self.game = self.ui = self.ticker = None  # the header again from the host
         self.checked = self.based = 0

@@ -96,7 +96,9 @@ class App(Starting, Menu, BoardCheck, Saving, Foreign):
         self.choice = bytearray(len(self.module.OPTIONS))
         self.gate = Gate()  # a board at its own table; remote play puts a Seat here (remote.seat.join)
 
-    def _start(self, game, layout):
+    def start(self, game, layout):
+        """Play this game from now on (restored, new, or another board's): its
+        UI made, its clock and the gate told."""
         game.limit = starting.JOURNAL
         self.game = game
         self.ui = uis.make(self.game_name, game, layout)  # (Kahuna's depends on its header: the deck)
@@ -108,7 +110,7 @@ class App(Starting, Menu, BoardCheck, Saving, Foreign):
         an event the UI's clock returns is applied like a press's event."""
         event = self.ticker(now_ms)
         if event is not None:
-            self._apply(None, event)
+            self.act(None, event)
             self.changed()
         else:  # only the time shown changed: the LED frame stays (UI.leds does not use time)
             self._stale = True
@@ -164,7 +166,7 @@ class App(Starting, Menu, BoardCheck, Saving, Foreign):
         elif self.ui is None:
             self.say("waiting for the host's game")
         elif code == self.undo_key:
-            self._undo(code)
+            self.undo(code)
         elif code == self.turn_key and self.gate.turn():
             pass
         else:
@@ -175,9 +177,12 @@ class App(Starting, Menu, BoardCheck, Saving, Foreign):
         if isinstance(result, str):
             self._refuse(code, result)
         elif result is not None:
-            self._apply(code, result)
+            self.act(code, result)
 
-    def _apply(self, code, event):
+    def act(self, code, event):
+        """An event this board makes (a press's at button `code`, None: the
+        clock's): allowed by the gate, applied, logged after the light; a
+        refusal flashes `code`'s LED and says why."""
         why = self.gate.check(event)
         if why:
             self._refuse(code, why)
@@ -222,14 +227,17 @@ class App(Starting, Menu, BoardCheck, Saving, Foreign):
     def message(self, lines):
         self._message = lines
 
-    def _undo(self, code):
+    def undo(self, code):
+        """UNDO pressed (code: its button): the last event taken back, as the
+        gate allows (at a table: back to the checkpoint the game was restored
+        from, further by replaying the log)."""
         event = self.gate.undo()
         if isinstance(event, str):
             self._refuse(code, event)
             return
         if event is not True:  # the gate's own undo (remote play: the other board may have to allow it)
             if event is not None:
-                self._apply(code, event)
+                self.act(code, event)
             return
         if self.game.undoable() == 0 and (self.based or self.game.events_in_effect()):
             self._rebuild()
@@ -267,7 +275,7 @@ class App(Starting, Menu, BoardCheck, Saving, Foreign):
         except (OSError, MemoryError, log.LogError, Illegal):
             return
         self.based = 0
-        self._start(game, self.load_layout(self.layout_name))
+        self.start(game, self.load_layout(self.layout_name))
 
     def _refuse(self, code, why):
         self.say(why)

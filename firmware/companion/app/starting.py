@@ -32,7 +32,7 @@ class Starting:
             return self._load_layout(name)
         raise LayoutError("this board has layout %r, not %r" % (self.layout_name, name))
 
-    def _own_layout(self, name):
+    def own_layout(self, name):
         """The board's own layout: a saved game of another layout (or game) is not resumed."""
         if name != self.layout_name:
             raise LayoutError("layout %r is not this board's (%r): this is not a log for it"
@@ -55,13 +55,13 @@ class Starting:
             lines = store.read(False)
             if lines or store.problem:
                 check = store.load_check(lines) if lines and self.game_name in CHECKPOINTED else None
-                game, n, error = log.resume(lines or (), self._own_layout, check, JOURNAL)
+                game, n, error = log.resume(lines or (), self.own_layout, check, JOURNAL)
                 if error is not None and not lines:
                     error = None  # no line to read: the store's problem says why
                 if error is not None or store.problem:  # the original to the archive, go on with n lines
                     self._repair(game, n, error)
                 if game:
-                    self._start(game, self.layout)
+                    self.start(game, self.layout)
                     if error is None and not store.problem:
                         self.ui.resumed(lines, n)  # what the UI shows after the last event
                     self.based = check[0] if game.restored else 0
@@ -154,6 +154,6 @@ class Starting:
         except (Illegal, LayoutError, OSError, ValueError) as e:
             self.say("cannot start: %s" % e)
             return
-        self._start(game, layout)
+        self.start(game, layout)
         self.checked = self.based = 0
         self.menu_open = False

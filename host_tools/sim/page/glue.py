@@ -235,7 +235,7 @@ def check_log(name, text):
 
     app = loops[name].app
     lines = [l for l in text.split("\n") if l.strip()]
-    game, n, error = log.resume(lines, app._own_layout)
+    game, n, error = log.resume(lines, app.own_layout)
     if error is None:
         return ""
     try:
