@@ -97,8 +97,14 @@ def connect(port=None, soft_reset=True):
 
 
 def disconnect(transport):
+    """Leave the raw REPL and close the port; a link that is gone (a pulled cable)
+    is closed without a word: what failed was said already, or is said by the caller."""
     try:
         if transport.in_raw_repl:
             transport.exit_raw_repl()
-    finally:
+    except (TransportError, OSError, serial.SerialException):
+        pass
+    try:
         transport.close()
+    except (TransportError, OSError, serial.SerialException):
+        pass

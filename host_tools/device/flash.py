@@ -4,10 +4,12 @@
 with mpy-cross for the .mpy version the board's MicroPython reports, copies
 the .mpy files, firmware/main.py, the chosen board layout and hardware
 profile, checks every file's SHA-256 on the board against the local one,
-removes files of an earlier flash that are no longer part of the firmware,
 gives a board without a game its new game's look (look.py), and
 soft-resets the board (which starts main.py). With `--changed`
-(`make deploy`) only files whose hash differs are copied.
+(`make deploy`) only files whose hash differs are copied. Everything is
+written so that a cut at any byte leaves a board that boots (update.py):
+the package beside the running one, switched in by renames; every other
+file beside its place, renamed over it.
 """
 
 import errno
@@ -30,6 +32,7 @@ from companion.remote.seat import refusal
 
 from ..files import LAYOUT_LIMIT, InputError, read_text
 from ..paths import FIRMWARE, LAYOUTS, PROFILES, known, resolve
+from . import update
 from .connection import DeviceError, connect, disconnect
 from .look import SAVED_LOOK, is_new, marks, new_game_look
 
@@ -37,7 +40,7 @@ PACKAGE = FIRMWARE / "companion"
 SAFE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")  # a layout or profile name that is a file name
 
 # Where things go on the board.
-DEVICE_PACKAGE = "/lib/companion"
+DEVICE_PACKAGE = update.LIVE
 # made here: the store would make it at the first boot, with an erase (45 ms) before the first light
 DEVICE_FOLDERS = ("/games",)
 DEVICE_LAYOUT = "/board_layouts/%s.json"
@@ -336,26 +339,59 @@ def free_bytes(transport):
         return None
 
 
-def write_file(transport, f, made, port):
+def write_file(transport, f, made, port, remote=None):
+    """Copy f's bytes to `remote` (default: its own path)."""
+    remote = remote or f.remote
     try:
-        make_dirs(transport, f.remote.rsplit("/", 1)[0], made)
-        transport.fs_writefile(f.remote, f.data, chunk_size=CHUNK)
+        make_dirs(transport, remote.rsplit("/", 1)[0], made)
+        transport.fs_writefile(remote, f.data, chunk_size=CHUNK)
     except OSError as e:
         if e.errno == errno.ENOSPC:
-            free = free_bytes(transport)
-            raise DeviceError("device filesystem full while writing %s (%s bytes; %s free): delete files you no "
-                              "longer need (mpremote connect %s fs ls / fs rm), then run make flash again"
-                              % (f.remote, len(f.data), "?" if free is None else free, port)) from None
+            full(transport, "%s (%d bytes)" % (f.remote, len(f.data)), port)
         raise DeviceError("cannot write %s on %s (%s): replug the board and run make flash again"
                           % (f.remote, port, e)) from None
 
 
-def verify(transport, f, port):
-    got = remote_hash(transport, f.remote)
+def full(transport, what, port):
+    """Raise the file system's full: the half-written package goes first (the old one still runs)."""
+    try:
+        update.remove(transport, update.PART)
+    except (update.UpdateError, TransportError, OSError):
+        pass
+    free = free_bytes(transport)
+    raise DeviceError("device filesystem full while writing %s (%s bytes free; an update needs room for "
+                      "the new firmware beside the old): delete files you no longer need (mpremote connect %s "
+                      "fs ls / fs rm), then run make flash again"
+                      % (what, "?" if free is None else free, port)) from None
+
+
+def verify(transport, f, port, remote=None):
+    got = remote_hash(transport, remote or f.remote)
     if got != f.sha256:
         raise DeviceError("copy of %s failed verification (SHA-256 on the board %s, expected %s): check the USB "
                           "cable and run make flash again" % (f.remote, got.hex()[:12] if got else "missing",
                                                               f.sha256.hex()[:12]))
+
+
+def put_file(transport, f, made, port):
+    """A file outside the package: written beside its place, verified, then renamed
+    over it (the board holds the old bytes or the new, whatever the moment of a cut)."""
+    part = f.remote + update.TMP
+    write_file(transport, f, made, port, part)
+    verify(transport, f, port, part)
+    update.rename(transport, part, f.remote)
+
+
+def stage_package(transport, package, changed, made, port):
+    """Write the package (every File in `package`) to update.PART: the `changed`
+    ones over the link, the others copied from the live package on the board;
+    verify all by hash, then mark it whole (rename to update.STAGED)."""
+    update.copy_on_board(transport, [(f.remote, update.staged_path(f.remote)) for f in package if f not in changed])
+    for f in changed:
+        write_file(transport, f, made, port, update.staged_path(f.remote))
+    for f in package:
+        verify(transport, f, port, update.staged_path(f.remote))
+    update.rename(transport, update.PART, update.STAGED)
 
 
 # --- the whole job ----------------------------------------------------------
@@ -392,23 +428,39 @@ def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source
         games = remote_files(transport, "/games")
         if modules:  # (frozen modules: the board's own code, not this checkout's, renders its games)
             files += first_look(board, games)
+        others = [f for f in files if not update.in_package(f.remote)]
+        update.settle(transport, [f.remote for f in others])  # finish what a cut flash left
+        package = [f for f in files if update.in_package(f.remote)] if modules else []
         wanted = {f.remote for f in files}
         stale = [p for p in remote_files(transport, DEVICE_PACKAGE) if p not in wanted] if modules else []
-        for path in stale:  # e.g. an app.py from a --source flash would shadow app.mpy
-            transport.fs_rmfile(path)
-        made = set()
         written = [f for f in files if not (changed_only and remote_hash(transport, f.remote) == f.sha256)]
+        made = set()
+        if any(f in written for f in package) or stale:  # e.g. an app.py from a --source flash would shadow app.mpy
+            stage_package(transport, package, [f for f in package if f in written], made, port)
+        # The order matters for a cut: main.py first (only the new one finishes
+        # a cut switch of an older board), the look of the old firmware's game
+        # goes before the firmware changes, /config.json and the new game's look
+        # after it (they name what the new firmware plays).
+        ahead = [f for f in written if f in others and f.remote not in (DEVICE_CONFIG, SAVED_LOOK)]
+        behind = [f for f in written if f in others and f not in ahead]
+        for f in sorted(ahead, key=lambda f: f.remote != "/main.py"):
+            put_file(transport, f, made, port)
         if (written or stale) and SAVED_LOOK in games and SAVED_LOOK not in wanted:
             transport.fs_rmfile(SAVED_LOOK)  # the old firmware's look of the saved game: the new one saves its own
-        for f in written:
-            write_file(transport, f, made, port)
+        if any(f in written for f in package) or stale:
+            update.switch(transport)
+        for f in behind:
+            put_file(transport, f, made, port)
+        update.remove(transport, update.OLD)
         for folder in DEVICE_FOLDERS:
             make_dirs(transport, folder, made)
-        for f in written:
-            verify(transport, f, port)
         if reset:
             transport.exit_raw_repl()
             transport.serial.write(b"\x04")  # soft reset: the board starts main.py
+    except update.UpdateError as e:
+        if e.errno == errno.ENOSPC:
+            full(transport, "the new firmware beside the old (%s)" % update.PART, port)
+        raise DeviceError("the board refused a step of the update (%s): run make flash again" % e) from None
     except (TransportError, OSError) as e:
         reason = (str(e).strip().splitlines() or ["no answer"])[-1]
         raise DeviceError("lost contact with %s (%s): replug the board and run make flash again"

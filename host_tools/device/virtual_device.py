@@ -36,8 +36,16 @@ class VirtualDevice:
     """A running virtual device: `with VirtualDevice(fs_dir) as dev: dev.port`."""
 
     def __init__(self, fs_dir=DEFAULT_FS, capacity=0, version=None, mpy=None, corrupt=None,
-                 raw_paste=True, register=True):
+                 raw_paste=True, register=True, cut_after=None, record=False):
+        """cut_after: pull the cable after the device got this many bytes from
+        the host (it keeps what it did with them; the host's reads and writes
+        fail). `received` counts the bytes it got, either way; with record,
+        `got` holds them."""
         self.fs_dir = Path(fs_dir)
+        self.cut_after = cut_after
+        self.received = 0
+        self.got = bytearray() if record else None
+        self.cut = False
         self.options = []
         for flag, value in (("--capacity", capacity), ("--version", version), ("--mpy", mpy),
                             ("--corrupt", corrupt), ("--raw-paste", None if raw_paste else "off")):
@@ -59,7 +67,7 @@ class VirtualDevice:
             self.command(),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._errors, cwd=ROOT)
         self._wait_for_prompt()
-        self._pumps = [threading.Thread(target=self._pump, args=(master, self._proc.stdin.fileno()), daemon=True),
+        self._pumps = [threading.Thread(target=self._to_device, daemon=True),
                        threading.Thread(target=self._pump, args=(self._proc.stdout.fileno(), master), daemon=True)]
         for pump in self._pumps:
             pump.start()
@@ -89,6 +97,40 @@ class VirtualDevice:
                 self.stop()
                 raise RuntimeError("the virtual device did not start: %s" % " / ".join(message))
 
+    def _to_device(self):
+        """The host's bytes to the device, up to the cut if there is one."""
+        dst = self._proc.stdin.fileno()
+        try:
+            while True:
+                data = os.read(self._master, 4096)
+                if not data:
+                    return
+                if self.cut_after is not None:
+                    data = data[:self.cut_after - self.received]
+                self.received += len(data)
+                if self.got is not None:
+                    self.got += data
+                while data:
+                    data = data[os.write(dst, data):]
+                if self.cut_after is not None and self.received >= self.cut_after:
+                    self._pull_cable()
+                    return
+        except OSError:
+            return
+
+    def _pull_cable(self):
+        """The link dies: the device's input ends (it stops once it has done what
+        it got, its files as they are then) and the host side of the line hangs up."""
+        self.cut = True
+        self._proc.stdin.close()
+        try:
+            self._proc.wait(30)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+        self._pumps[1].join(5)  # (its last output reaches the line first, and the fd is no longer in use)
+        os.close(self._master)
+        self._master = None
+
     @staticmethod
     def _pump(src, dst):
         try:
@@ -110,10 +152,12 @@ class VirtualDevice:
             os.close(self._slave)  # the pumps' reads end (EOF, EIO) before their fds are closed
             for pump in getattr(self, "_pumps", ()):
                 pump.join(2)
-            self._proc.stdin.close()
+            if not self._proc.stdin.closed:
+                self._proc.stdin.close()
             self._proc.stdout.close()
             self._errors.close()
-            os.close(self._master)
+            if self._master is not None:
+                os.close(self._master)
             self._proc = None
 
     def alive(self):
