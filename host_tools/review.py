@@ -25,7 +25,8 @@ from companion.core.kahuna_ai import STRONG, Planner
 from companion.core.log import LogError, apply_line, parse_line, split, start
 
 from .draw import board as draw
-from .files import InputError, read_bytes
+from .files import InputError
+from .log_folder import read_log
 from .paths import load_layout
 
 BLUNDER = 100  # a stone
@@ -245,7 +246,7 @@ def review_page(data, name):
 
 def run(args):
     try:
-        lines, tail = split(read_bytes(args.log, "game log"))  # as `companion replay` splits them
+        lines, tail = split(read_log(args.log))  # as `companion replay` splits them
         if tail.strip():
             print("%s: line %d has no newline at its end (a write cut short?): left out, as the board does"
                   % (args.log, len(lines) + 1), file=sys.stderr)

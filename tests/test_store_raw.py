@@ -6,9 +6,14 @@ import json
 
 import pytest
 
-from host_tools.device.devices_command import join_pieces
+from host_tools.log_folder import join_pieces as join_folder
 from host_tools.micropython import run_native
 from host_tools.paths import ROOT
+
+
+def join_pieces(pieces):
+    return join_folder(pieces, True)  # the running game's folder, as pull-log reads it
+
 
 H = '{"layout": "kahuna", "variants": [], "first": "white", "game": "kahuna"}'
 E = ['{"op": "place", "at": "ALOA-BARI"}', '{"op": "end_turn"}', '{"op": "place", "at": "BARI-DUDA"}']

@@ -5,8 +5,9 @@ from pathlib import Path
 
 from mpremote.transport import TransportError
 
-from companion.store.files import NOTE, join
+from companion.store.files import LOG, NOTE
 
+from ..log_folder import join_pieces
 from .connection import DeviceError, boards, connect, disconnect
 
 # The firmware's log folder: companion/store.py Store(root="/games").
@@ -37,13 +38,6 @@ def run_devices(args):
     return 0
 
 
-def join_pieces(pieces):
-    """One ordinary JSON-lines log from a store folder's files [(file name, bytes)]:
-    the running game (log/) and each archived one (game-NNNN/) are kept as
-    pieces and raw blocks; the firmware's own reader (companion/store.py) joins them."""
-    return join(pieces)
-
-
 def pull_logs(port, dest):
     """Copy every game log in GAMES_DIR on the board to dest, each as one
     JSON-lines file: the running game as current.jsonl, archived ones as
@@ -60,14 +54,16 @@ def pull_logs(port, dest):
         copied = []
         for e in entries:
             path = GAMES_DIR + "/" + e.name
-            if e.st_mode & 0x4000 and (e.name == "log" or e.name.startswith("game-")):
-                pieces = [(p.name, bytes(transport.fs_readfile(path + "/" + p.name)))
+            if e.st_mode & 0x4000 and (e.name == LOG or e.name.startswith("game-")):
+                # the running game (log/) and each archived one (game-NNNN/) are kept as pieces
+                # and raw blocks: joined as the board joins them (host_tools/log_folder.py)
+                pieces = [(p.name, None if p.st_mode & 0x4000 else bytes(transport.fs_readfile(path + "/" + p.name)))
                           for p in transport.fs_listdir(path)]
-                data = join_pieces(pieces)
+                data = join_pieces(pieces, e.name == LOG)
                 if not data:
                     continue
                 target = dest / ("current.jsonl" if e.name == "log" else e.name + ".jsonl")
-                note = [d for n, d in pieces if n == NOTE]
+                note = [d for n, d in pieces if n == NOTE and d is not None]
                 if note:  # a damaged log's archive: what the board made of it
                     (dest / (e.name + ".note.txt")).write_bytes(note[0])
                     copied.append(dest / (e.name + ".note.txt"))

@@ -6,14 +6,16 @@ import sys
 from companion.core.log import LogError, replay, split
 
 from ..draw import board as draw
-from ..files import InputError, read_bytes
+from ..files import InputError
+from ..log_folder import read_log
 from ..paths import load_layout
 from .views import print_view
 
 
 def register(sub):
     p = sub.add_parser("replay", help="replay a game log and print the resulting state as JSON")
-    p.add_argument("log", help="a game log (JSON lines: header, then one event per line)")
+    p.add_argument("log", help="a game log (JSON lines: header, then one event per line), or a board's log "
+                   "folder (games/log, games/game-NNNN) copied as it is")
     p.add_argument("--trace", action="store_true", help="print the state after every event")
     p.add_argument("-o", "--output", metavar="FILE",
                    help="also draw the board and a game summary to FILE (.svg or .png, by its extension)")
@@ -35,7 +37,7 @@ def run(args):
     try:
         # bytes, split as the board splits them: the core reads the same lines (and says
         # which one is not UTF-8); what makes the whole file unreadable is said here
-        lines, tail = split(read_bytes(args.log, "game log"))
+        lines, tail = split(read_log(args.log))
     except InputError as e:
         print("companion replay: %s" % e, file=sys.stderr)
         return 2
