@@ -12,6 +12,17 @@ def count(text):
     return n
 
 
+MAX_GAMES = 100000  # selfplay --games: a bound far above any useful run (the default is 100)
+
+
+def games(text):
+    """A number of games to play, 1..MAX_GAMES (selfplay --games)."""
+    n = _whole(text)
+    if n is None or not 1 <= n <= MAX_GAMES:
+        raise argparse.ArgumentTypeError("%r is not a number of games: give 1 to %d" % (text, MAX_GAMES))
+    return n
+
+
 def port(text):
     """A TCP port, 1..65535."""
     n = _whole(text)

@@ -69,6 +69,20 @@ def read_bytes(path, what="file", limit=LOG_LIMIT):
     return data
 
 
+def folder_problem(path, what="folder"):
+    """What stops `path` from being a folder to write files into, in words
+    ending with what to do, or None (it is a folder, or can be made)."""
+    if not str(path):
+        return "an empty name: give a %s" % what
+    try:
+        p = Path(path)
+        if p.exists() and not p.is_dir():
+            return "%s is a file: give a %s" % (path, what)
+    except (OSError, ValueError) as e:  # a name too long, a NUL byte
+        return "%s cannot be a %s (%s): give another" % (str(path)[:80], what, getattr(e, "strerror", None) or e)
+    return None
+
+
 def decode(data, path, what="file"):
     """UTF-8 text from bytes; an InputError naming the line that is not UTF-8."""
     try:

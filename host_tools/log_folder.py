@@ -78,6 +78,10 @@ def read_folder(path, limit=LOG_LIMIT):
 def read_log(path):
     """A game log's bytes: a JSON-lines file (files.read_bytes), or a board's log
     folder copied as it is (read_folder), read as the board reads it."""
-    if Path(path).is_dir():
+    try:
+        folder = Path(path).is_dir()
+    except (OSError, ValueError):  # a name too long, a NUL byte: read_bytes says so
+        folder = False
+    if folder:
         return read_folder(path)
     return read_bytes(path, "game log")

@@ -17,7 +17,7 @@ def resolve(name, folder=LAYOUTS):
     """A file as given when it looks like a path (it has a folder or ends in
     .json, or exists), else the bare name looked up as folder/NAME.json."""
     path = Path(name)
-    if not (path.suffix == ".json" or "/" in name or "\\" in name or _exists(path)):
+    if not (path.suffix == ".json" or "/" in name or "\\" in name or exists(path)):
         path = folder / (name + ".json")
         try:
             path = path.relative_to(Path.cwd())
@@ -26,7 +26,7 @@ def resolve(name, folder=LAYOUTS):
     return path
 
 
-def _exists(path):
+def exists(path):
     try:
         return path.exists()
     except (OSError, ValueError):  # e.g. a NUL byte or an over-long name
@@ -40,14 +40,14 @@ def known(folder):
 def layout_path(name):
     """A layout by name (board_layouts/NAME.json) or by path."""
     path = Path(name)
-    if path.suffix == ".json" and _exists(path):
+    if path.suffix == ".json" and exists(path):
         return path
     return LAYOUTS / (name + ".json")
 
 
 def load_layout(name):
     path = layout_path(name)
-    if not _exists(path):
+    if not exists(path):
         raise LayoutError("no layout %r in %s (known: %s)" % (name, LAYOUTS, known(LAYOUTS)))
     try:
         text = read_text(path, "layout", LAYOUT_LIMIT)

@@ -28,9 +28,13 @@ from .draw import board as draw
 from .files import InputError
 from .log_folder import read_log
 from .paths import load_layout
+from .progress import Progress
 
 BLUNDER = 100  # a stone
 DOUBTFUL = 40
+# Events a review rates at most: a Kahuna game has a few hundred; each takes about
+# 2.5 ms and 10 KB of page (its board drawn), so 2,000 take about 5 s.
+LIMIT = 2000
 
 
 def register(sub):
@@ -128,10 +132,11 @@ def _step_words(ev):
     return str(op).replace("_", " ")
 
 
-def review(lines):
+def review(lines, progress=None):
     """(layout, header, rows, notes): one row per event, with the board drawn after it.
     lines: str or bytes, as log.split gives them; a line the log's dialect
-    refuses raises LogError with its number, as in `companion replay`."""
+    refuses raises LogError with its number, as in `companion replay`, and so
+    does a log of more than LIMIT events. progress: a Progress, told of each event."""
     texts = []  # (line number, bytes) of the lines with something on them
     for lineno, text in enumerate(lines, start=1):
         text = text.encode() if isinstance(text, str) else text
@@ -139,6 +144,10 @@ def review(lines):
             texts.append((lineno, text))
     if not texts:
         raise LogError(1, "the log is empty: it needs a header line")
+    if len(texts) - 1 > LIMIT:
+        raise LogError(texts[LIMIT + 1][0], "a review rates at most %d events (a Kahuna game has a few hundred) "
+                       "and this log has %d: is it the right file? (`companion replay` reads a log of any length)"
+                       % (LIMIT, len(texts) - 1))
     header, g = start(texts[0][1], load_layout, texts[0][0])
     if header.get("game") != "kahuna":
         raise LogError(1, "review rates Kahuna games (this log is %s)" % header.get("game"))
@@ -180,6 +189,8 @@ def review(lines):
         turn_start = op in ("end_turn", "draw", "end_round") or g.active() != p
         row["svg"] = draw.game_svg(layout, g, "after move %d" % row["n"])
         rows.append(row)
+        if progress:
+            progress.step(n)
     return layout, header, rows, notes
 
 
@@ -250,7 +261,9 @@ def run(args):
         if tail.strip():
             print("%s: line %d has no newline at its end (a write cut short?): left out, as the board does"
                   % (args.log, len(lines) + 1), file=sys.stderr)
-        layout, header, rows, notes = review(lines)
+        progress = Progress("%s: reviewing" % args.log, max(0, len([t for t in lines if t.strip()]) - 1))
+        layout, header, rows, notes = review(lines, progress)
+        progress.done()
     except InputError as e:
         print("companion review: %s" % e, file=sys.stderr)
         return 2

@@ -8,7 +8,7 @@ import pytest
 from host_tools.cli import main
 
 CASES = [
-    (["selfplay", "--games"], ["0", "-3", "many"], "is not a number of games: give 1 or more"),
+    (["selfplay", "--games"], ["0", "-3", "many", "100001"], "is not a number of games: give 1 to 100000"),
     (["remote-soak", "--games"], ["0", "-1"], "is not a number of games: give 1 or more"),
     (["sim", "--port"], ["99999", "-1", "http"], "is not a TCP port: give 1..65535"),
     (["broker", "--port"], ["0", "65536"], "is not a TCP port: give 1..65535"),

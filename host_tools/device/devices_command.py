@@ -7,6 +7,7 @@ from mpremote.transport import TransportError
 
 from companion.store.files import LOG, NOTE
 
+from ..files import folder_problem
 from ..log_folder import join_pieces
 from .connection import DeviceError, boards, connect, disconnect
 
@@ -82,9 +83,9 @@ def pull_logs(port, dest):
 
 
 def run_pull_log(args):
-    if Path(args.to).exists() and not Path(args.to).is_dir():
-        print("companion pull-log: --to %s is a file: give a folder to copy the logs into" % args.to,
-              file=sys.stderr)
+    problem = folder_problem(args.to, "folder to copy the logs into")
+    if problem:
+        print("companion pull-log: --to %s" % problem, file=sys.stderr)
         return 2
     try:
         copied = pull_logs(args.port, args.to)

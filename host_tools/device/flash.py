@@ -31,7 +31,7 @@ from companion.remote.protocol import config_problem
 from companion.remote.seat import refusal
 
 from ..files import LAYOUT_LIMIT, InputError, read_text
-from ..paths import FIRMWARE, LAYOUTS, PROFILES, known, resolve
+from ..paths import FIRMWARE, LAYOUTS, PROFILES, exists, known, resolve
 from . import update
 from .connection import DeviceError, connect, disconnect
 from .look import SAVED_LOOK, is_new, marks, new_game_look
@@ -239,6 +239,9 @@ def remote_settings(path):
     except ValueError as e:
         raise InputError("--remote %s: not JSON (%s): give a CODE-SEAT.json that `companion broker` wrote"
                          % (path, e))
+    except RecursionError:
+        raise InputError("--remote %s: not a settings file (JSON nested too deep): give a CODE-SEAT.json that "
+                         "`companion broker` wrote" % path) from None
     problem = config_problem(data)
     if problem:
         raise InputError('--remote %s: %s: give a CODE-SEAT.json that `companion broker` wrote (with, if the '
@@ -268,7 +271,7 @@ def checked_layout(layout, layout_data, profile, profile_data):
 def _data_file(path, folder, given, what):
     """The file's UTF-8 bytes (a byte order mark dropped, as MicroPython's json would choke on it)."""
     var = "PROFILE" if "profile" in what else "LAYOUT"
-    if not path.exists() and path.parent.resolve() == folder.resolve():
+    if not exists(path) and path.parent.resolve() == folder.resolve():
         raise InputError("no %s %r in %s (known: %s): pick one with %s=NAME, or give the path of your own "
                          "file, %s=path/to/my-board.json (no need to copy it into %s: flash puts it on the "
                          "board under the name the board looks for)"

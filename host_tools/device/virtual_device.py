@@ -22,6 +22,7 @@ import time
 import tty
 from pathlib import Path
 
+from ..files import folder_problem
 from ..paths import ROOT
 
 BRIDGE = ROOT / "host_tools" / "device" / "virtual_device.mjs"
@@ -201,9 +202,9 @@ def register(sub):
 
 
 def run(args):
-    if Path(args.fs).exists() and not Path(args.fs).is_dir():
-        print("companion virtual-device: --fs %s is a file: give a folder for the device's files "
-              "(it is made if missing)" % args.fs, file=sys.stderr)
+    problem = folder_problem(args.fs, "folder for the device's files (it is made if missing)")
+    if problem:
+        print("companion virtual-device: --fs %s" % problem, file=sys.stderr)
         return 2
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop cleanly on kill too
     dev = VirtualDevice(args.fs, args.capacity, args.version, args.mpy).start()

@@ -1,7 +1,9 @@
 """`companion replay LOG`: the state a game log leads to, as JSON."""
 
 import json
+import shutil
 import sys
+import tempfile
 
 from companion.core.log import LogError, replay, split
 
@@ -9,6 +11,7 @@ from ..draw import board as draw
 from ..files import InputError
 from ..log_folder import read_log
 from ..paths import load_layout
+from ..progress import Progress
 from .views import print_view
 
 
@@ -52,31 +55,44 @@ def run(args):
         lines = first_events(lines, args.at)
     if args.view:
         return print_view(args.log, lines, args.view)
-    out = []
     layouts = []
 
     def load(name):
         layouts.append(load_layout(name))
         return layouts[-1]
 
-    each = (lambda game, event: out.append(game.state())) if args.trace else None
-    try:
-        game = replay(lines, load, each)
-    except LogError as e:
-        print("%s: %s" % (args.log, e), file=sys.stderr)
-        return 2
-    if not args.trace:
-        out.append(game.state())
-    if args.output:
-        n = total if args.at is None else args.at
-        caption = "after event %d of %d" % (n, total)
+    # A long log (the size limit of files.py allows millions of events) is
+    # replayed in time linear in it, saying how far it got every 2 s; the
+    # trace goes to a temporary file, not the heap, and is printed once the
+    # whole log is known to be good (a bad line: its message only, as ever).
+    n = total if args.at is None else args.at
+    progress = Progress("%s: replaying" % args.log, n)
+    done = [0]
+    with tempfile.TemporaryFile("w+") as trace:
+        def each(game, event):
+            done[0] += 1
+            if args.trace:
+                trace.write(json.dumps(game.state()) + "\n")
+            if not done[0] & 1023:
+                progress.step(done[0])
+
         try:
-            draw.write(draw.game_svg(layouts[-1], game, caption), args.output)
-        except (draw.DrawError, OSError) as e:
-            print("companion replay: %s" % e, file=sys.stderr)
+            game = replay(lines, load, each)
+        except LogError as e:
+            print("%s: %s" % (args.log, e), file=sys.stderr)
             return 2
-    for state in out:
-        print(json.dumps(state))
+        progress.done()
+        if not args.trace:
+            trace.write(json.dumps(game.state()) + "\n")
+        if args.output:
+            caption = "after event %d of %d" % (n, total)
+            try:
+                draw.write(draw.game_svg(layouts[-1], game, caption), args.output)
+            except (draw.DrawError, OSError) as e:
+                print("companion replay: %s" % e, file=sys.stderr)
+                return 2
+        trace.seek(0)
+        shutil.copyfileobj(trace, sys.stdout)
     return 0
 
 

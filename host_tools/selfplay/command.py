@@ -20,8 +20,10 @@ from pathlib import Path
 from companion.core.games import new_game
 from companion.core.kahuna_ai import EASY, NORMAL, Planner
 
-from ..argtypes import count
+from ..argtypes import MAX_GAMES, games
+from ..files import folder_problem
 from ..paths import load_layout
+from ..progress import Progress
 from . import device_v1
 from .ismcts import ISMCTS
 
@@ -30,7 +32,7 @@ PLAYERS = ("random", "greedy", "device", "device-normal", "device-easy", "device
 
 def register(sub):
     p = sub.add_parser("selfplay", help="play Kahuna (digital deck) AI against AI and count the wins")
-    p.add_argument("--games", type=count, default=100, help="how many games (1 or more; default 100)")
+    p.add_argument("--games", type=games, default=100, help="how many games (1 to %d; default 100)" % MAX_GAMES)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--a", default="device", choices=PLAYERS)
     p.add_argument("--b", default="greedy", choices=PLAYERS)
@@ -218,16 +220,28 @@ def selfplay(games, seed, a, b, logs=None):
     result = {"a": a, "b": b, "games": games, "a_wins": 0, "b_wins": 0, "draws": 0}
     if logs:
         Path(logs).mkdir(parents=True, exist_ok=True)
+    progress = Progress("selfplay: games", games)
     for k in range(games):
+        progress.step(k)
         lines, who = play_game(pa, pb, (seed * 100003 + k) & 0xFFFFFFFF, k % 2 == 0)
         result["a_wins" if who == "a" else ("b_wins" if who == "b" else "draws")] += 1
         if logs:
             (Path(logs) / ("game%04d.jsonl" % k)).write_text("\n".join(lines) + "\n")
+    progress.done()
     return result
 
 
 def run(args):
-    r = selfplay(args.games, args.seed, args.a, args.b, args.logs)
+    problem = folder_problem(args.logs, "folder for the logs") if args.logs is not None else None
+    if problem:
+        print("companion selfplay: --logs %s" % problem, file=sys.stderr)
+        return 2
+    try:
+        r = selfplay(args.games, args.seed, args.a, args.b, args.logs)
+    except OSError as e:  # the logs' folder cannot be made or written
+        print("companion selfplay: --logs %s: cannot write the logs there (%s): give another folder"
+              % (args.logs, e.strerror or e), file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(r))
     else:
