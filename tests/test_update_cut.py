@@ -117,13 +117,13 @@ def switch_at(got):
 
 def points(transfer, count):
     """count cut points: most spread over the whole transfer, from its first bytes
-    to its last; a quarter from just before the switch to the end (it is late:
+    to its last; a quarter (at least 2) from just before the switch to the end (it is late:
     the package is most of what is sent)."""
     sent, switch = transfer
-    late = count // 4
+    late = max(2, count // 4)
     spread = [max(1, sent * (2 * i + 1) // (2 * (count - late))) for i in range(count - late)]
     start = switch - 300
-    return sorted(set(spread + [start + (sent - start) * i // late for i in range(late)]))
+    return sorted(set(spread + [start + (sent - start) * (i + 1) // (late + 1) for i in range(late)]))
 
 
 def cut_and_recover(board_dir, case, n, *options):

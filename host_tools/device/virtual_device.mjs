@@ -71,6 +71,9 @@ const mp = await loadMicroPython({
 const FS = mp.FS;
 
 // --- the filesystem: load DIR, write changes back -------------------------
+// What each host file holds, as last read or written here: a write-back
+// compares with it instead of reading every host file again.
+const mirrored = new Map();
 function loadTree(src, dst) {
   for (const entry of fs.readdirSync(src, { withFileTypes: true })) {
     const s = path.join(src, entry.name);
@@ -78,7 +81,11 @@ function loadTree(src, dst) {
     if (entry.isDirectory()) {
       FS.mkdirTree(d);
       loadTree(s, d);
-    } else FS.writeFile(d, fs.readFileSync(s));
+    } else {
+      const data = fs.readFileSync(s);
+      FS.writeFile(d, data);
+      mirrored.set(s, Buffer.from(data));
+    }
   }
 }
 function deviceEntries(dir) {
@@ -95,12 +102,20 @@ function saveTree(dev, host) {
       fs.mkdirSync(h, { recursive: true });
       saveTree(d, h);
     } else {
-      const data = FS.readFile(d);
+      const data = Buffer.from(FS.readFile(d));
+      const was = mirrored.get(h);
+      if (was && was.equals(data)) continue;
       if (fs.existsSync(h) && fs.statSync(h).isDirectory()) fs.rmSync(h, { recursive: true });
-      if (!fs.existsSync(h) || !Buffer.from(data).equals(fs.readFileSync(h))) fs.writeFileSync(h, data);
+      fs.writeFileSync(h, data);
+      mirrored.set(h, data);
     }
   }
-  for (const name of fs.readdirSync(host)) if (!keep.has(name)) fs.rmSync(path.join(host, name), { recursive: true });
+  for (const name of fs.readdirSync(host))
+    if (!keep.has(name)) {
+      const gone = path.join(host, name);
+      fs.rmSync(gone, { recursive: true });
+      for (const key of mirrored.keys()) if (key === gone || key.startsWith(gone + path.sep)) mirrored.delete(key);
+    }
 }
 function usedBlocks(dir = "/") {
   let blocks = 0;
