@@ -84,3 +84,19 @@ def test_a_folder_that_is_no_log_is_refused_with_a_message(tmp_path):
     assert proc.stderr.strip() == ("companion replay: %s: a folder without a game log's pieces (NNNNN.jl): name a "
                                    "log file, or a board's log folder (games/log or games/game-NNNN)"
                                    % (tmp_path / "empty"))
+
+
+def test_pull_log_takes_a_cut_merges_tmp_as_the_board(tmp_path):
+    """The board's folder as a FAT cut leaves it (00000.jl removed, its .tmp not yet
+    renamed), pulled over the real mpremote from the virtual device."""
+    from host_tools.device.virtual_device import VirtualDevice
+
+    case = "FAT, cut between remove and rename: the .tmp is the piece"
+    make(tmp_path / "fs" / "games" / "log", CASES[case])
+    make(tmp_path / "board" / "log", CASES[case])
+    with VirtualDevice(tmp_path / "fs", register=False) as dev:
+        proc = subprocess.run([BIN / "companion", "pull-log", "--port", dev.port, "--to", tmp_path / "logs"],
+                              capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert split((tmp_path / "logs" / "current.jsonl").read_bytes())[0] == board_lines(tmp_path / "board")
+    assert (tmp_path / "logs" / "current.jsonl").read_bytes() == ALL
