@@ -4,19 +4,11 @@ value (exit status 2) before any work starts."""
 import argparse
 
 
-def count(text):
-    """A whole number of 1 or more (--games)."""
-    n = _whole(text)
-    if n is None or n < 1:
-        raise argparse.ArgumentTypeError("%r is not a number of games: give 1 or more" % text)
-    return n
-
-
-MAX_GAMES = 100000  # selfplay --games: a bound far above any useful run (the default is 100)
+MAX_GAMES = 100000  # selfplay and remote-soak --games: far above any useful run (the defaults: 100, 200)
 
 
 def games(text):
-    """A number of games to play, 1..MAX_GAMES (selfplay --games)."""
+    """A number of games to play, 1..MAX_GAMES (--games)."""
     n = _whole(text)
     if n is None or not 1 <= n <= MAX_GAMES:
         raise argparse.ArgumentTypeError("%r is not a number of games: give 1 to %d" % (text, MAX_GAMES))

@@ -24,12 +24,14 @@ import secrets
 import shutil
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 from companion.remote.protocol import MAX_BYTES, code_problem
 
 from .argtypes import port
+from .files import LAYOUT_LIMIT, InputError, read_text
 
 MOSQUITTO = "/usr/sbin/mosquitto"
 MAX_PACKET = 8192  # any MQTT packet, on the MQTT listener
@@ -62,11 +64,30 @@ def is_loopback(host):
 def credentials(folder, codes):
     """{code: {seat: password}} for the games, made once and kept in folder/games.json."""
     path = Path(folder) / "games.json"
-    games = json.loads(path.read_text()) if path.exists() else {}
+    games = saved_credentials(path) if path.exists() else {}
     for code in codes:
         games.setdefault(code, {seat: secrets.token_urlsafe(12) for seat in SEATS})
     path.write_text(json.dumps(games, indent=1) + "\n")
     path.chmod(0o600)
+    return games
+
+
+def saved_credentials(path):
+    """games.json as an earlier run wrote it; an InputError if it is not that."""
+    what = "the broker's credentials file"
+    try:
+        games = json.loads(read_text(path, what, LAYOUT_LIMIT))
+        fine = isinstance(games, dict) and all(
+            isinstance(seats, dict) and all(isinstance(seats.get(seat), str) for seat in SEATS)
+            for seats in games.values())
+        why = "not the game codes and passwords `companion broker` writes"
+    except ValueError as e:  # (JSONDecodeError and CPython's limit on digits)
+        fine, why = False, "not JSON (%s)" % e
+    except RecursionError:
+        fine, why = False, "not JSON (nested too deep)"
+    if not fine:
+        raise InputError("%s: %s: move it away and run again (new passwords are made; flash each board again "
+                         "with its new CODE-SEAT.json)" % (path, why))
     return games
 
 
@@ -271,6 +292,9 @@ def run(args):
     try:
         conf = write_config(args.dir, args.port, args.ws_port, args.game or ["DEMO"], args.host, args.name)
         exe = mosquitto()
+    except InputError as e:
+        print("companion broker: %s" % e, file=sys.stderr)
+        return 2
     except (FileNotFoundError, subprocess.CalledProcessError, OSError) as e:
         print("companion broker: %s" % e)
         return 1
@@ -279,8 +303,6 @@ def run(args):
         args.host, args.port, " over TLS" if tls else "", args.ws_port, " over TLS" if tls else "", conf))
     if tls:
         print("the CA the boards and browsers verify the broker with: %s/tls/ca.pem" % Path(args.dir))
-    import sys
-
     joining(args.dir, args.page, args.ws_port, sys.stdout, args.qr)
     sys.stdout.flush()
     return subprocess.call([exe, "-c", str(conf)])

@@ -83,6 +83,19 @@ def folder_problem(path, what="folder"):
     return None
 
 
+def file_problem(path, what="file"):
+    """What stops `path` from being a file to write, in words ending with what
+    to do, or None."""
+    if not str(path):
+        return "an empty name: give a %s" % what
+    try:
+        if Path(path).is_dir():
+            return "%s is a folder: give a %s" % (path, what)
+    except (OSError, ValueError) as e:  # a name too long, a NUL byte
+        return "%s cannot be a %s (%s): give another" % (str(path)[:80], what, getattr(e, "strerror", None) or e)
+    return None
+
+
 def decode(data, path, what="file"):
     """UTF-8 text from bytes; an InputError naming the line that is not UTF-8."""
     try:

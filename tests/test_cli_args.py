@@ -9,7 +9,7 @@ from host_tools.cli import main
 
 CASES = [
     (["selfplay", "--games"], ["0", "-3", "many", "100001"], "is not a number of games: give 1 to 100000"),
-    (["remote-soak", "--games"], ["0", "-1"], "is not a number of games: give 1 or more"),
+    (["remote-soak", "--games"], ["0", "-1", "100001"], "is not a number of games: give 1 to 100000"),
     (["sim", "--port"], ["99999", "-1", "http"], "is not a TCP port: give 1..65535"),
     (["broker", "--port"], ["0", "65536"], "is not a TCP port: give 1..65535"),
     (["broker", "--ws-port"], ["70000"], "is not a TCP port: give 1..65535"),

@@ -126,3 +126,19 @@ def test_progress_says_nothing_for_short_work_and_a_line_at_most_every_interval(
     p.step(5)
     p.done()
     assert quiet.getvalue() == ""
+
+
+@pytest.mark.parametrize("saved", ["[[[[\n", "[" * 100000, '{"DEMO": {"white": 1}}', "[1, 2]"])
+def test_broker_with_a_damaged_credentials_file_says_so_and_keeps_it(tmp_path, saved):
+    (tmp_path / "games.json").write_text(saved)
+    proc = companion("broker", "--dir", tmp_path, "--port", "1", "--ws-port", "2", timeout=30)
+    assert proc.returncode == 2 and "internal error" not in proc.stderr, proc.stdout + proc.stderr
+    assert proc.stderr.startswith("companion broker: %s: " % (tmp_path / "games.json"))
+    assert proc.stderr.rstrip().endswith("move it away and run again (new passwords are made; flash each board "
+                                         "again with its new CODE-SEAT.json)")
+    assert (tmp_path / "games.json").read_text() == saved  # nothing lost
+
+
+def test_remote_soak_figures_to_a_folder_is_refused_before_the_soak(tmp_path):
+    err = refused(companion("remote-soak", "--games", "1", "--json", tmp_path), "companion remote-soak: --json ")
+    assert err.strip() == "companion remote-soak: --json %s is a folder: give a file for the figures" % tmp_path

@@ -6,13 +6,15 @@ doubled events and the latency from an event's logging to the other board's appl
 import json
 import os
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 from companion.core import log
 
 from .. import broker, vendor
-from ..argtypes import count
+from ..argtypes import MAX_GAMES, games
+from ..files import file_problem
 from ..micropython import native_binary
 from ..paths import LAYOUTS, ROOT
 
@@ -64,17 +66,26 @@ def soak(games, folder, seconds=120):
 
 def register(sub):
     p = sub.add_parser("remote-soak", help="many remote games at once through a local Mosquitto")
-    p.add_argument("--games", type=count, default=200)
+    p.add_argument("--games", type=games, default=200, help="how many games (1 to %d; default 200)" % MAX_GAMES)
     p.add_argument("--json", help="also write the figures here")
     p.set_defaults(func=run)
 
 
 def run(args):
+    problem = file_problem(args.json, "file for the figures") if args.json is not None else None
+    if problem:
+        print("companion remote-soak: --json %s" % problem, file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory() as tmp:
         r = soak(args.games, tmp)
     print("remote soak: %(games)d games, %(events)d events: %(identical)d logs identical, %(lost)d lost, "
           "%(doubled)d doubled; latency p50 %(p50_ms).1f ms, p99 %(p99_ms).1f ms; %(seconds).1f s" % r)
     if args.json:
-        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(r, indent=1) + "\n")
+        try:
+            Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+            Path(args.json).write_text(json.dumps(r, indent=1) + "\n")
+        except OSError as e:
+            print("companion remote-soak: --json %s: cannot write the figures (%s): give another file"
+                  % (args.json, e.strerror or e), file=sys.stderr)
+            return 2
     return 0 if r["lost"] == 0 and r["doubled"] == 0 and r["identical"] == r["games"] else 1
