@@ -56,6 +56,7 @@ def test_flash_remote_of_100000_brackets_and_names_too_long(tmp_path):
     refused(companion("virtual-device", "--fs", ""), "companion virtual-device: --fs an empty name: give a folder")
     for command in ("replay", "review"):
         refused(companion(command, tmp_path / LONG_NAME), "companion %s: " % command)
+    refused(companion("bench", "--quick", "--json", tmp_path / LONG_NAME), "companion bench: --json ")
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..files import InputError, read_text
+from ..files import InputError, file_problem, read_text
 from . import measure as bench
 from . import chip as bench_chip
 from . import timing as bench_timing
@@ -93,9 +93,13 @@ def run(args):
         except InputError as e:
             print("companion bench: --compare %s" % e, file=sys.stderr)
             return 2
-    if Path(args.json).is_dir():
+    problem = file_problem(args.json, "file name")
+    if problem and problem.endswith("is a folder: give a file name"):
         print("companion bench: --json %s is a folder: give a file name, e.g. %s/bench.json"
               % (args.json, args.json.rstrip("/")), file=sys.stderr)
+        return 2
+    if problem:  # (said before the bench runs: its figures would be lost)
+        print("companion bench: --json %s" % problem, file=sys.stderr)
         return 2
     result = bench.measure(games=args.game, quick=args.quick, restore_events=60 if args.quick else 300)
     if not args.quick:
