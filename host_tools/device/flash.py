@@ -382,7 +382,7 @@ def put_file(transport, f, made, port):
     part = f.remote + update.TMP
     write_file(transport, f, made, port, part)
     verify(transport, f, port, part)
-    update.rename(transport, part, f.remote)
+    update.replace(transport, part, f.remote)
 
 
 def stage_package(transport, package, changed, made, port):
@@ -394,7 +394,7 @@ def stage_package(transport, package, changed, made, port):
         write_file(transport, f, made, port, update.staged_path(f.remote))
     for f in package:
         verify(transport, f, port, update.staged_path(f.remote))
-    update.rename(transport, update.PART, update.STAGED)
+    update.replace(transport, update.PART, update.STAGED)
 
 
 # --- the whole job ----------------------------------------------------------

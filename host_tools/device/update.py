@@ -57,6 +57,14 @@ def _mkdirs(p):
         at += '/' + part
         if not _kind(at):
             os.mkdir(at)
+def _replace(src, dst):
+    try:
+        os.rename(src, dst)
+    except OSError:  # FAT will not rename onto a file: not atomic there (littlefs is)
+        if _kind(dst) != 'f':
+            raise
+        os.remove(dst)
+        os.rename(src, dst)
 def _copy(src, dst):
     b = bytearray(512)
     with open(src, 'rb') as f, open(dst, 'wb') as g:
@@ -107,8 +115,9 @@ def copy_on_board(transport, pairs):
         board_exec(transport, code)
 
 
-def rename(transport, src, dst):
-    board_exec(transport, "os.rename(%r, %r)\n" % (src, dst))
+def replace(transport, src, dst):
+    """Rename src over dst (one atomic step on littlefs)."""
+    board_exec(transport, "_replace(%r, %r)\n" % (src, dst))
 
 
 def switch(transport):
