@@ -166,9 +166,11 @@ def test_a_deploy_cut_at_any_byte_leaves_a_board_that_boots_its_game(boards, tmp
     shutil.copytree(base, board)
     with VirtualDevice(board, register=False) as dev:
         assert flash(dev).returncode == 0
-    frame = board / "lib/companion/frame.mpy"  # the board runs an older frame module: its source
-    frame.unlink()
-    shutil.copy(ROOT / "firmware/companion/frame.py", frame.with_suffix(".py"))
+    # the board runs an older version of one module: its source instead of its .mpy
+    source = next(p for p in sorted((ROOT / "firmware/companion").glob("*.py")) if p.stem not in ("__init__", "pack"))
+    module = board / "lib/companion" / (source.stem + ".mpy")
+    module.unlink()
+    shutil.copy(source, module.with_suffix(".py"))
     before = files(board, update.LIVE)
     probe = tmp_path / "probe"
     shutil.copytree(board, probe)
