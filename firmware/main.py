@@ -2,7 +2,7 @@
 # `companion flash` replaces it by one rename and keeps it this small: it
 # is the one file an update cannot give a second copy of (docs/flashing.md).
 try:
-    from companion.store import lit
+    from companion import lit
 except ImportError:  # no /lib/companion: an update was cut between its two renames
     import os
 
@@ -12,9 +12,9 @@ except ImportError:  # no /lib/companion: an update was cut between its two rena
             break
         except OSError:
             pass
-    from companion.store import lit
+    from companion import lit
 
-lit.show()  # the saved game's look first (store/lit.py), then the firmware loads
+lit.show()  # the saved game's look first (lit.py), then the firmware loads
 from companion import pack  # noqa: E402
 
 pack.mount()  # the other modules from one file (pack.py), if `companion flash` put it there

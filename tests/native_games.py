@@ -62,7 +62,7 @@ def play_back_locked(path, limit):
     line: how many needed the second try, and after how many events or undos
     the two games differed in their state or their undo journal (none)."""
     from micropython import heap_lock, heap_unlock
-    from companion.compat import locked
+    from companion import locked
 
     tries = [0, 0]
 

@@ -221,7 +221,7 @@ def short_block():
 def look_token():
     """The saved look's log token (lit.token): the last raw block written to,
     not an empty spare after it; an event programmed into it changes it."""
-    from companion.store import lit
+    from companion import lit
 
     dev = fresh()
     s = Store(ROOT, flash=dev)

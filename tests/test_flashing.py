@@ -17,7 +17,7 @@ import pytest
 import serial
 
 from companion import pack
-from companion.store import lit
+from companion import lit
 from companion.store.log_store import Store
 from host_tools import cli
 from host_tools.device import connection, flash, mip_package

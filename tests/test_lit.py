@@ -1,4 +1,4 @@
-"""The board's saved look at power-on (firmware/companion/store/lit.py). The same
+"""The board's saved look at power-on (firmware/companion/lit.py). The same
 scenarios run under both MicroPython ports in test_both_interpreters.py; on
 the emulated Pico: tests/test_chip.py."""
 
@@ -38,7 +38,7 @@ def test_a_board_without_a_game_shows_the_new_games_look_until_the_game_is_logge
 
 
 def test_the_store_and_the_look_name_the_same_file():
-    from companion.store import lit
+    from companion import lit
     from companion.store import files as store
 
     assert store.LOOK == lit.NAME

@@ -14,10 +14,8 @@ import os
 import sys
 import time
 
-from .app.play import App, led_map
-from .compat import HAVE_CRC, crc32, heap_lock, heap_unlock
+from . import HAVE_CRC, crc32, heap_lock, heap_unlock
 from .loop import SCAN_MS, Halted, Loop, NoButtons, NoLeds
-from .store.log_store import Store
 from .text import wrap
 
 BLANK_LEDS = 256  # LEDs switched off when boot stops (the chain may be shorter)
@@ -111,6 +109,8 @@ def check_layout(layout, profile=None):
 
 def _led_count(layout):
     try:
+        from .app.play import led_map
+
         return led_map(layout)[1]
     except Exception:  # a layout too broken to count its LEDs
         return 0
@@ -125,6 +125,13 @@ def _seed():
 
 def boot_app(layout, store_root, seed=_seed, layouts=LAYOUTS, flash=None, log_later=False):
     """log_later (the device): a new game's log is begun after its light, a step at a time."""
+    # The App and its store are imported here, not with boot: a device starts
+    # its button sampler first (start_device: board.listen), and these
+    # imports (about 150 ms on a Pico) then no longer delay the moment from
+    # which a press counts.
+    from .app.play import App
+    from .store.log_store import Store
+
     app = App(layout, Store(store_root, flash=flash), seed,
               lambda name: load_json(layouts + "/" + name + ".json"))
     app.stepwise = log_later
@@ -212,7 +219,7 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
         screen = _screen(board, layouts, (PROFILES.get(sys.platform),))  # the usual display
         return Loop(_halt(boot_problem(e, path)), NoButtons(), NoLeds(), screen)
     board.reserve(profile)
-    from .store import lit  # (main.py's: already loaded)
+    from . import lit  # (main.py's: already loaded)
     if lit.shown is not None:  # the board looks ready: its buttons count from now
         board.listen(profile)
     marks = checked_marks(layouts + "/checked.txt")

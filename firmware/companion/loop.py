@@ -10,7 +10,7 @@ builds the Loop; a board that cannot start gets a Loop around `Halted`.
 
 import gc
 
-from .compat import heap_lock, heap_unlock
+from . import heap_lock, heap_unlock
 from .hal.buttons import DOWN, LONG, age
 from .hal.frame import Frame
 

@@ -1,6 +1,6 @@
 """The look of a board's first game, which `companion flash` puts on a board
 that holds no game: its first boot lights that look about 60 ms after reset
-(main.py, companion/store/lit.py) instead of after the whole firmware has loaded
+(main.py, companion/lit.py) instead of after the whole firmware has loaded
 (about half a second on a Pico), as every later boot lights its saved game.
 
 The look is made by the firmware itself, here on the PC: the new game booted
@@ -16,7 +16,7 @@ import tempfile
 import zlib
 from pathlib import Path
 
-from companion.store import lit
+from companion import lit
 from companion import boot
 from companion.hal.leds import GRB, Leds
 from companion.hal.sim import SimStrip

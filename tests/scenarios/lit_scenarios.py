@@ -2,7 +2,7 @@
 saved in quiet time, gone before the saved game changes, never shown for
 another layout, torn or damaged. Runs under CPython and native MicroPython."""
 
-from companion.store import lit
+from companion import lit
 from companion.store import log_store as store_module
 
 from .device import Device, fresh_dir
@@ -138,7 +138,7 @@ def written_blocks():
     differ, how many different lengths they had, how many tokens differ]."""
     from binascii import crc32
 
-    from companion.store import lit
+    from companion import lit
 
     folder = fresh_dir("lit-token")
     seed = 12345

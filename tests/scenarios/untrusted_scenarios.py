@@ -8,7 +8,7 @@ import os
 from companion.app import saving
 from companion.core import log
 from companion.boot import start_sim
-from companion.compat import crc32
+from companion import crc32
 from companion.store.files import CHECK, saved_log
 
 from .common import LAYOUT_DIR, load_layout

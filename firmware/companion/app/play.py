@@ -18,8 +18,7 @@ from .saving import Saving
 from ..store.settings import Settings
 from ..text import wrap
 from .tones import ACCEPTED, REFUSED, MAJORITY, SCORED, OVER
-from .foreign import Foreign
-from .gate import Gate
+from . import Gate
 from . import starting
 from .starting import Starting
 
@@ -43,10 +42,10 @@ def led_map(layout):
     return out, n
 
 
-class App(Starting, Menu, BoardCheck, Saving, Foreign):
+class App(Starting, Menu, BoardCheck, Saving):
     """The app; how a game starts, its menu, its board check after a resume,
     its saving and the surface for another board's game are in starting.py,
-    menu.py, board_check.py, saving.py and foreign.py (the page's words: page.py)."""
+    menu.py, board_check.py, saving.py and starting.py (the page's words: page.py)."""
 
     def __init__(self, layout, store, seed, load_layout=None):
         # The parsed layout takes about 5 KB of RAM: with a load_layout(name)

@@ -1,6 +1,8 @@
 """How a game starts on the App: resumed at boot from the log on flash (and
-repaired if it is damaged), or a new one from the menu's choices. A mixin
-of App (play.py), as the menu (menu.py) and saving (saving.py) are."""
+repaired if it is damaged), a new one from the menu's choices, or another
+board's (the surface remote play uses: its header, its lines, a cut back to
+a common line). A mixin of App (play.py), as the menu (menu.py) and saving
+(saving.py) are."""
 
 import gc
 
@@ -23,7 +25,8 @@ def _heap():
 
 
 class Starting:
-    """The App's start of a game: boot(), new_game(), load_layout()."""
+    """The App's start of a game: boot(), new_game(), load_layout(); and another
+    board's: begin_with(), apply_foreign(), restart_from(), leave_game()."""
 
     def load_layout(self, name):
         if name == self.layout_name and self.layout is not None:
@@ -157,3 +160,65 @@ class Starting:
         self.start(game, layout)
         self.checked = self.based = 0
         self.menu_open = False
+
+    @property
+    def remote(self):
+        """The Seat of a remote game, or None at a board's own table."""
+        return self.gate if self.gate.code is not None else None
+
+    def leave_game(self):
+        """Put the game on flash aside in memory (it stays on flash): the board
+        waits for another board's header (begin_with)."""
+        self.flush()
+        del self.pending[:]
+        self.game = self.ui = self.ticker = None
+
+    def begin_with(self, text, header):
+        """Start the game whose header line another board sent (text, parsed
+        as header) and log that line: None, or why it cannot start."""
+        try:
+            layout = self.load_layout(header.get("layout", self.layout_name))
+            game = new_game(header, layout)
+            self.store.begin(text)
+        except (Illegal, LayoutError, OSError, ValueError) as e:
+            return "cannot start the host's game: %s" % e
+        self.start(game, layout)
+        self.checked = self.based = 0
+        self.changed()
+        return None
+
+    def apply_foreign(self, text, event):
+        """Another board's event (its log line text, parsed): applied to the
+        game and logged, but this table has not moved yet, so the real board's
+        image stays and the move is its to-do. None, or why the rules refuse
+        it; the caller says it and calls changed()."""
+        g = self.game
+        ui = self.ui
+        at = g.real_at
+        image = bytes(g.s[at:at + g.nreal])
+        ui.note_before()  # the move's words compare before and after
+        try:
+            g.apply(event)
+        except Illegal as e:
+            return str(e)
+        except log.MALFORMED:
+            return "a value has the wrong type or is out of range"
+        g.s[at:at + g.nreal] = image
+        self.pending.append(text)
+        ui.accepted(event)
+        self.tone = self._tone(event)
+        return None
+
+    def restart_from(self, n):
+        """Keep the first n lines of the log and play on from there (a
+        divergence healed from the other board's log)."""
+        self.flush()
+        del self.pending[:]
+        self.store.truncate(n)
+        try:
+            game = log.replay(self.store.read() or [], self.load_layout)
+            self.start(game, self.load_layout(self.layout_name))
+        except (OSError, log.LogError, LayoutError):
+            self.game = self.ui = self.ticker = None  # the header again from the host
+        self.checked = self.based = 0
+        self.changed()

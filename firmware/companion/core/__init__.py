@@ -1,6 +1,6 @@
 """Pure rules: no I/O, no clock, no hardware. Runs on CPython and MicroPython."""
 
-from ..compat import const  # noqa: F401 - core's modules take it from here
+from .. import const  # noqa: F401 - core's modules take it from here
 
 
 class Illegal(Exception):

@@ -25,7 +25,7 @@ Two halves behind one interface:
 
 from array import array
 
-from ..compat import const
+from .. import const
 
 DOWN = const(1)  # a press has settled: act now unless its length matters
 LONG = const(2)  # held LONG_MS, still held

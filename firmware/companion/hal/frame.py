@@ -5,7 +5,7 @@ it into bytes on every tick, animating blinks and pulses from the clock.
 So the app and the game UIs never need the time.
 """
 
-from ..compat import const
+from .. import const
 
 # colours (indexes into hal/leds.py PALETTE)
 OFF = const(0)

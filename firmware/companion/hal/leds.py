@@ -8,7 +8,7 @@ render() allocates nothing.
 
 from array import array
 
-from ..compat import const
+from .. import const
 from .buttons import TICKS_MASK, age
 from .frame import BLINK, FAST, PULSE, FLASH, MARK, HALF
 

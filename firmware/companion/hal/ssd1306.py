@@ -3,7 +3,7 @@ a FrameBuffer subclass (drawing runs in C), one buffer, the bus passed in."""
 
 import framebuf
 
-from ..compat import const
+from .. import const
 
 SET_CONTRAST = const(0x81)
 SET_ENTIRE_ON = const(0xA4)

@@ -25,7 +25,7 @@ events. docs/remote.md describes the protocol; in short:
 
 import json
 
-from ..compat import crc32  # (a port without it: no CRC, both sides then send 0)
+from .. import crc32  # (a port without it: no CRC, both sides then send 0)
 
 VERSION = 1
 MAX_BYTES = 4096  # a longer payload is refused unread (the broker also caps packets)

@@ -16,8 +16,8 @@ event), TURN refuses.
 
 import json
 
-from ..app.gate import Gate
-from ..compat import locked
+from ..app import Gate
+from .. import locked
 from ..core import log
 from ..hal.buttons import age
 from .deal import Deal, sha
@@ -96,7 +96,7 @@ def join(app, code, seat, linked=False):
 
 class Seat(Gate, Deal):
     """A board's seat in a remote game (white, black or None: a spectator): the
-    App's gate (app/gate.py), the shared log's host (protocol.Sync) and, with
+    App's gate (app/__init__.py), the shared log's host (protocol.Sync) and, with
     no game yet, a party to the deal (deal.py)."""
 
     def __init__(self, app, code, seat, linked=False):

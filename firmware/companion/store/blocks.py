@@ -160,21 +160,30 @@ def write_line(dev, block, off, line, buf=None):
     return end + 1
 
 
-def each_name(folder):
-    """A folder's names, one at a time (ilistdir where there is one: no list of a
-    long game's hundreds of files). Listed as bytes: a name that is not UTF-8
-    (no name the store writes) is left out, where a str listing would stop
-    the board with a UnicodeError."""
+def each_entry(folder):
+    """(name, is it a folder) of a folder's entries, one at a time (ilistdir
+    where there is one: no list of a long game's hundreds of files, and each
+    entry's kind without a look-up of its own). Listed as bytes: a name that
+    is not UTF-8 (no name the store writes) is left out, where a str listing
+    would stop the board with a UnicodeError."""
     each = getattr(os, "ilistdir", None)
     for entry in each(folder.encode()) if each else os.listdir(folder.encode()):
         name = entry[0] if isinstance(entry, tuple) else entry
-        if isinstance(name, str):  # (the WebAssembly port's file system lists str names whatever it is asked)
-            yield name
-            continue
-        try:
-            yield name.decode()
-        except UnicodeError:
-            pass
+        if not isinstance(name, str):  # (the WebAssembly port's file system lists str names whatever it is asked)
+            try:
+                name = name.decode()
+            except UnicodeError:
+                continue
+        if each:
+            yield name, entry[1] == 0x4000
+        else:  # CPython: a look-up for its kind
+            yield name, os.stat(folder + "/" + name)[0] & 0x4000 != 0
+
+
+def each_name(folder):
+    """A folder's names, one at a time (each_entry's)."""
+    for name, _ in each_entry(folder):
+        yield name
 
 
 def _numbers(folder, ext):

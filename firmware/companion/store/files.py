@@ -7,7 +7,7 @@ import os
 import sys
 
 from . import blocks
-from ..compat import crc32  # (a port without it: checkpoints are checked by their line count only)
+from .. import crc32  # (a port without it: checkpoints are checked by their line count only)
 from ..core import log
 
 ENOSPC = getattr(errno, "ENOSPC", 28)

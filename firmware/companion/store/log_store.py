@@ -35,16 +35,20 @@ the events after it).
 
 import os
 
+from binascii import hexlify, unhexlify
+
 from . import blocks
 from . import files
-from ..compat import crc32
-from .files import KEEP, CURRENT, LOG, LOOK, CLOCK, CHECK, ENOSPC
+from .. import crc32
 from .archive import Archive
-from .reading import Reading
-from .sides import Sides
+from .files import KEEP, CURRENT, LOG, LOOK, CLOCK, CHECK, ENOSPC
+from .reading import Lines, Reading
+
+KINDS = (LOG, LOG + ".new", LOG + ".old", CURRENT, LOOK, CLOCK, CHECK, "settings.json")  # names of one kind each
+CHECK_MOST = 1024  # bytes of a checkpoint: a count, a CRC and a game's state (at most 255 slots)
 
 
-class Store(Reading, Sides, Archive):
+class Store(Reading, Archive):
     """The running game's log on flash: begun (begin, a step at a time:
     begin_step), appended to (append: a raw block or a piece), kept in shape
     in quiet time (maintain); read, checkpointed and archived by its mixins."""
@@ -83,10 +87,11 @@ class Store(Reading, Sides, Archive):
             self._aside(root, "a file, not a folder")
         if not files.exists(root):
             os.mkdir(root)
-        for name in (LOG, LOG + ".new", LOG + ".old", CURRENT, LOOK, CLOCK, CHECK, "settings.json"):
-            path = root + "/" + name
-            if files.exists(path) and files.is_dir(path) != name.startswith(LOG):
-                self._aside(path, "a folder, not a file" if files.is_dir(path) else "a file, not a folder")
+            return
+        wrong = [(name, folder) for name, folder in blocks.each_entry(root)  # one read of the folder
+                 if name in KINDS and folder != name.startswith(LOG)]
+        for name, folder in wrong:
+            self._aside(root + "/" + name, "a folder, not a file" if folder else "a file, not a folder")
 
     def _aside(self, path, what):
         print("store: %s is %s: set aside" % (path, what))
@@ -96,7 +101,7 @@ class Store(Reading, Sides, Archive):
     def save_lit(self, pin, data, marks):
         """Save the strip's bytes as the look of the game as it is on flash now
         (marks: the layout's and profile's, runloop.checked_marks())."""
-        from . import lit  # quiet time only: boot's heap does not hold it
+        from .. import lit  # quiet time only: boot's heap does not hold it
 
         blob = lit.pack(pin, data, marks, lit.token(self.dir))  # before the old look goes
         with open(self.root + "/" + LOOK, "wb") as f:
@@ -305,3 +310,78 @@ class Store(Reading, Sides, Archive):
         self.closed = []  # the rest are leftovers now (read() knows them) even if a remove fails
         for first in closed[1:]:
             os.remove(d + "%05d.jl" % first)
+
+    # --- beside the log: the checkpoint and the clock (both backends) -------------
+    def _side_block(self, part):
+        """Keep of the .chk blocks only the last line of each kind (handed in parts)."""
+        data = self._carry + part
+        cut = data.rfind(b"\n") + 1
+        self._carry = data[cut:]
+        data = data[:cut]
+        keep = b""
+        for kind in (b"c ", b"t "):
+            line = files.last_of(data, kind) or (files.last_of(self.side_lines[0], kind) if self.side_lines else None)
+            if line is not None:
+                keep += line + b"\n"
+        self.side_lines = [keep]
+    def save_check(self, snapshot):
+        """The game state after every line logged so far (a bytes snapshot)."""
+        head = "%d %d" % (self.n, crc32(snapshot, self.crc))  # the CRC covers the lines and the snapshot
+        if self.side is not None:
+            self.side.append(self.dir, b"c " + head.encode() + b" " + hexlify(snapshot))
+        else:
+            files.write_all(self.root + "/" + CHECK, head.encode() + b"\n" + snapshot)
+
+    def load_check(self, lines):
+        """(n, snapshot) of a checkpoint that matches the first n of these lines, or None."""
+        try:
+            if self.side is not None:
+                n, crc, snapshot = self._side(b"c ").split()
+                snapshot = unhexlify(snapshot)
+            else:
+                data = files.read_all(self.root + "/" + CHECK, CHECK_MOST + 1)
+                if len(data) > CHECK_MOST:
+                    return None  # no checkpoint the board wrote: the log is replayed, and a checkpoint written over it
+                end = data.index(b"\n")
+                n, crc = data[:end].split()
+                snapshot = data[end + 1:]
+            n, crc = int(n), int(crc)
+        except (OSError, ValueError, AttributeError):
+            return None
+        lines_crc = lines.crc(n) if isinstance(lines, Lines) and 0 < n <= len(lines) else files.crc_of(lines, n)
+        if 0 < n <= len(lines) and crc32(snapshot, lines_crc) == crc:  # the CRC covers the snapshot too
+            return n, snapshot
+        return None
+
+    def _side(self, kind):
+        """The last complete line of this kind in the .chk blocks, without its kind (None: none)."""
+        found = None
+        for data in self.side_lines:
+            at = data.rfind(b"\n" + kind)
+            if at >= 0 or data.startswith(kind):
+                found = data[at + 1 + len(kind):data.index(b"\n", at + 1)]
+        return found
+
+    def _clear_check(self):
+        files.remove(self.root + "/" + CHECK)
+
+    def save_clock(self, ms):
+        """The running game's clock: the time left at its last logged event."""
+        if self.side is not None:
+            self.side.append(self.dir, b"t %d" % ms)
+            return
+        with open(self.root + "/" + CLOCK, "w") as f:
+            f.write("%d\n" % ms)
+
+    def load_clock(self):
+        """The saved time left in ms, or None (none saved, the write was cut, or not a time left)."""
+        try:
+            if self.side is not None:
+                ms = int(self._side(b"t "))
+            else:
+                with open(self.root + "/" + CLOCK) as f:
+                    text = f.read()
+                ms = int(text) if text.endswith("\n") else None
+        except (OSError, ValueError, TypeError):
+            return None
+        return ms if ms is not None and ms >= 0 else None  # (the UI caps it at the game's limit)

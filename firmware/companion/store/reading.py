@@ -7,7 +7,7 @@ import os
 
 from . import blocks
 from . import files
-from ..compat import crc32
+from .. import crc32
 
 
 class Lines:

@@ -22,7 +22,7 @@ device's event. What that event takes off besides (a majority's cascade) is
 the core's to-do (core/game.py), as after any press: press each, or TURN.
 """
 
-from ..compat import const
+from .. import const
 from ..core.kahuna import FINAL, PLAY
 from ..hal.frame import BLINK, FAST, PLAYER, PULSE
 from . import CONFIRMS, todo_event, todo_lines
