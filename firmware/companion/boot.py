@@ -123,15 +123,22 @@ def _seed():
         return time.ticks_us() & 0x3FFFFFFF
 
 
-def boot_app(layout, store_root, seed=_seed, layouts=LAYOUTS, flash=None, log_later=False):
-    """log_later (the device): a new game's log is begun after its light, a step at a time."""
-    # The App and its store are imported here, not with boot: a device starts
-    # its button sampler first (start_device: board.listen), and these
-    # imports (about 150 ms on a Pico) then no longer delay the moment from
-    # which a press counts.
+def _app_modules():
+    """The App and its store, imported when a boot needs them, not with boot.py:
+    a device starts its button sampler first (start_device: board.listen), and
+    these imports (about 150 ms on a Pico) then no longer delay the moment
+    from which a press counts. Before the layout check, though (start_sim,
+    start_device): the checker's 23 KB then come and go after them, not in
+    the middle of their code."""
     from .app.play import App
     from .store.log_store import Store
 
+    return App, Store
+
+
+def boot_app(layout, store_root, seed=_seed, layouts=LAYOUTS, flash=None, log_later=False):
+    """log_later (the device): a new game's log is begun after its light, a step at a time."""
+    App, Store = _app_modules()
     app = App(layout, Store(store_root, flash=flash), seed,
               lambda name: load_json(layouts + "/" + name + ".json"))
     app.stepwise = log_later
@@ -181,6 +188,7 @@ def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_
     from .hal.sim import SimScanner, SimStrip, SimDisplay, SimPWM
     from .hal.buzzer import Buzzer
 
+    _app_modules()
     layout, problems = load_checked(layouts + "/" + layout_name + ".json")
     app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, seed, layouts))
     n = app.frame.n
@@ -222,6 +230,7 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
     from . import lit  # (main.py's: already loaded)
     if lit.shown is not None:  # the board looks ready: its buttons count from now
         board.listen(profile)
+    _app_modules()
     marks = checked_marks(layouts + "/checked.txt")
     layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile, profile_crc, marks)
     app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, layouts=layouts,
