@@ -42,7 +42,7 @@ def led_map(layout):
     return out, n
 
 
-class App(Starting, Menu, BoardCheck, Saving):
+class App(Menu, BoardCheck, Saving, Starting):
     """The app; how a game starts, its menu, its board check after a resume,
     its saving and the surface for another board's game are in starting.py,
     menu.py, board_check.py, saving.py and starting.py (the page's words: page.py)."""
