@@ -60,6 +60,14 @@ def test_the_seed_is_dealt_from_both_boards_parts(results):
         "the header's seed has no deal of both boards' parts"]
 
 
+def test_a_friend_with_nothing_kept_joins_a_dealt_game(results):
+    # issue 42: a fresh page or board for black stayed on "waiting for the other board",
+    # refusing line 0 some 35 times a second; now it takes the game as dealt (3 lines) and
+    # refuses nothing, while a board that kept its part still refuses a deal without it
+    assert results["fresh_friend"] == {"before": 3, "then": 3, "refused": 0,
+                                       "kept part": "the deal does not use this board's part and white's commitment"}
+
+
 def test_lost_and_repeated_messages_end_in_one_log(results):
     r = results["faults"]
     assert (r["n"], r["refused"]) == (9, [0, 0])

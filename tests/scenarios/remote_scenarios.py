@@ -7,6 +7,7 @@ import os
 
 from companion.app import page
 from companion.remote import protocol as remote
+from companion.remote.deal import deal_seed
 from companion.remote.seat import join
 
 from .device import Device, fresh_dir
@@ -305,6 +306,33 @@ def unfair_deal():
     return out
 
 
+def fresh_friend():
+    """Black's board (or page) starts again with nothing kept (new storage) in a
+    game the boards dealt and began: it takes the game as dealt and plays on;
+    a board that kept its part still refuses a deal without it."""
+    wire = Wire()
+    w = board("w", "white", wire, cards=True)
+    b = board("b", "black", wire, seed=11)
+    wire.pump()
+    mover = w if first(w) == "white" else b
+    mover.press("ALOA-HUNA").press("TURN").press("TURN")
+    wire.pump()
+    before = same(w, b)
+    wire.cut("b")
+    again = Device(fresh_dir("remote-b-again"), seed=23)
+    join(again.app, CODE, "black")
+    again.wait(10)
+    wire.connect("b2", again)
+    wire.pump(rounds=20)
+    out = {"before": before, "then": same(w, again), "refused": again.app.remote.sync.refused}
+    seat = b.app.remote
+    h = dict(w.log()[0])
+    h["deal"] = {"white": h["deal"]["white"], "black": "00000000000000aa"}
+    h["seed"] = deal_seed(h["deal"]["white"], h["deal"]["black"])
+    out["kept part"] = seat.fair(h)
+    return out
+
+
 def cards_hidden():
     """The digital deck: the deal from both boards; each hand only on its own board."""
     wire = Wire()
@@ -541,7 +569,7 @@ def taken_elsewhere():
 
 
 def run_all():
-    return {"long_code": long_code(), "cards_hidden": cards_hidden(), "unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
+    return {"long_code": long_code(), "fresh_friend": fresh_friend(), "cards_hidden": cards_hidden(), "unfair_deal": unfair_deal(), "a_game": a_game(), "faults": faults(), "presence": presence(), "late_joiner": late_joiner(),
             "bad_messages": bad_messages(), "divergence": divergence(), "undo_across": undo_across(), "game_over": game_over(),
             "free_stick": free_stick(), "not_kahuna": not_kahuna(), "bad_configs": bad_configs(),
             "damaged_part": damaged_part(), "another_header": another_header(),

@@ -44,7 +44,8 @@ class Deal:
                 words = f.read(100).split()  # (a damaged file: what is not as written is made anew)
         except OSError:
             words = []
-        if not words or not _hex(words[0], 16):
+        self.fresh = not words or not _hex(words[0], 16)  # no part kept: a new board, or new storage
+        if self.fresh:
             words = [("%08x%08x" % (self.app.seed() & 0xFFFFFFFF, self.app.seed() & 0xFFFFFFFF)).encode()]
         words = [w.decode() for w in words[:1] + [w for w in words[1:2] if _hex(w, 64)]]
         if self.commit and len(words) < 2:
@@ -97,5 +98,10 @@ class Deal:
         if header["seed"] != deal_seed(d["white"], d["black"]):
             return "the header's seed is not the deal of its parts"
         if self.seat == "black" and (d["black"] != self.part or self.commit != sha(d["white"])):
+            if self.fresh and self.commit is None:
+                # A board that kept no part and saw no commitment (a friend's new page or
+                # board joining a game already dealt) cannot check the deal; it joins the
+                # game as dealt, rather than wait for ever (docs/remote.md, "Joining late").
+                return None
             return "the deal does not use this board's part and white's commitment"
         return None
