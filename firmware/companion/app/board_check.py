@@ -11,7 +11,7 @@ from ..hal.frame import DIM
 
 
 class BoardCheck:
-    """A part of App (app.py): self.checking is -1 (none), 0 (offered) or
+    """A part of App (play.py): self.checking is -1 (none), 0 (offered) or
     the step shown (1...)."""
 
     def _offer_check(self):

@@ -13,7 +13,7 @@ MENU_LINES = 7
 
 
 class Menu:
-    """A part of App (app.py): its menu and the settings it changes."""
+    """A part of App (play.py): its menu and the settings it changes."""
 
     @property
     def level(self):

@@ -11,7 +11,7 @@ CHECK_EVERY = 24  # logged lines between checkpoints: boot replays at most about
 
 
 class Saving:
-    """A part of App (app.py): self.pending holds the events shown but not
+    """A part of App (play.py): self.pending holds the events shown but not
     yet in the log; self.header_due a new game's header not yet begun."""
 
     def soon(self):

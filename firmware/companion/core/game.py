@@ -40,7 +40,7 @@ class Game:
         self._full = []  # the chunks before it, full
         self._spare = None  # a chunk emptied by undo, used again before a new one
         self._nmarks = 0  # events in effect
-        self.limit = 0  # full chunks kept (0: all); the board bounds the journal (app.py)
+        self.limit = 0  # full chunks kept (0: all); the board bounds the journal (app/play.py)
         self._lost = 0  # events in effect whose changes were dropped with old chunks: not undoable
 
     # --- state changes -------------------------------------------------
@@ -65,7 +65,7 @@ class Game:
         lost = 0
         if self.limit and len(full) >= self.limit:
             # the oldest chunk goes (and is used again): the events marked in
-            # it can no longer be undone from memory (app.py replays the log)
+            # it can no longer be undone from memory (app/play.py replays the log)
             old = full[0]
             for i in range(0, _CHUNK, 2):
                 if old[i] == _MARK:

@@ -2,14 +2,14 @@
 
 `pwm` is anything with freq(hz) and duty_u16(d): machine.PWM on the device,
 sim.SimPWM in the simulator (the page plays what it is set to with Web
-Audio). The app asks for a tone (app.py ACCEPTED..OVER); the run loop calls
+Audio). The app asks for a tone (app/tones.py ACCEPTED..OVER); the run loop calls
 play() after the LEDs show the press, and tick() on every pass to move to
 the next note. tick() allocates nothing.
 """
 
 from .buttons import age
 
-# tone -> (hz, ms, hz, ms, ...); 0 Hz is a rest. Index: app.py's tone codes.
+# tone -> (hz, ms, hz, ms, ...); 0 Hz is a rest. Index: app/tones.py's tone codes.
 TONES = (
     (),
     (2093, 25),  # ACCEPTED: one short high click

@@ -34,7 +34,7 @@ MA_IDLE = const(1)  # mA per WS2812, all dark
 
 
 FAST_MS = const(125)  # FAST's half period
-RHYTHMS = (BLINK, FAST, FLASH)  # made once: render runs with the heap locked (runloop.py)
+RHYTHMS = (BLINK, FAST, FLASH)  # made once: render runs with the heap locked (loop.py)
 PULSE_STEP_MS = const(40)  # the pulse's brightness changes in steps of this (25 a second)
 CHUNK = const(8)  # LEDs _diff compares at once, in C
 ONE = tuple(bytes((e,)) for e in range(HALF + 1))  # each effect as one byte, for bytearray.find (in C)

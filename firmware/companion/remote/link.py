@@ -1,7 +1,7 @@
 """The link to the MQTT broker in a remote game (docs/remote.md).
 
 The run loop calls step(now) on every pass, like the store: it publishes
-what the shared log (remote.py) has to say once the app's events are on
+what the shared log (protocol.py) has to say once the app's events are on
 flash, and hands what arrives to the board's seat (seat.py). The client is
 micropython-lib's umqtt.simple (`mpremote mip install umqtt.simple`). Its
 socket is non-blocking between messages; the rest of a message, a connect

@@ -1,4 +1,4 @@
-"""This board's seat in a remote game: between the App and the shared log (remote.py).
+"""This board's seat in a remote game: between the App and the shared log (protocol.py).
 
 The App asks it about every event: a rules event is this board's to make
 only when its colour is to play ("by" is added and the line goes out); a

@@ -100,7 +100,7 @@ class Store(Reading, Archive):
     # --- the saved look (lit.py) ---------------------------------------------
     def save_lit(self, pin, data, marks):
         """Save the strip's bytes as the look of the game as it is on flash now
-        (marks: the layout's and profile's, runloop.checked_marks())."""
+        (marks: the layout's and profile's, boot.checked_marks())."""
         from .. import lit  # quiet time only: boot's heap does not hold it
 
         blob = lit.pack(pin, data, marks, lit.token(self.dir))  # before the old look goes

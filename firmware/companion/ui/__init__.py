@@ -158,7 +158,7 @@ class GameUI:
 
 
 class IslandCheck(GameUI):
-    """The board check after a resume (app.py), island by island: the island
+    """The board check after a resume (app/board_check.py), island by island: the island
     and its connections. For the UIs of island games (self.game, self.led)."""
 
     def check_steps(self):

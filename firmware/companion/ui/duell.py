@@ -119,7 +119,7 @@ class UI(GameUI):
             self.left_ms = min(left_ms, self.limit_ms)
             self.used_ms = self.limit_ms - self.left_ms
 
-    # --- the board check after a resume (app.py): row by row of sites ---------
+    # --- the board check after a resume (app/board_check.py): row by row of sites ---------
     def check_steps(self):
         return 3
 

@@ -47,7 +47,7 @@ class UI(IslandCheck):
         self.led, self.element = island_elements(game, layout)
         self.turn = controls(layout).get("TURN")
         self.hint = -1  # variant 1: the freed connection, free to re-place
-        self.mine = -1  # a remote board (seat.py): this board's player (-2: a spectator)
+        self.mine = -1  # a remote board (remote/seat.py): this board's player (-2: a spectator)
         self.note = ""
         self.before = b""  # the elements' owners before the pressed event
         self.last = ""  # the last move in words (the page); the display has last_short

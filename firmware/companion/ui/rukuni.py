@@ -202,7 +202,7 @@ class UI(GameUI):
         out.extend(self._notes())
         return out[:8]
 
-    # --- the board check after a resume (app.py): row by row ------------------
+    # --- the board check after a resume (app/board_check.py): row by row ------------------
     def _rows(self):
         rows = []
         for name in self.game.board.names:
