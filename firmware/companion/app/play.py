@@ -43,9 +43,9 @@ def led_map(layout):
 
 
 class App(Menu, BoardCheck, Saving, Starting):
-    """The app; how a game starts, its menu, its board check after a resume,
-    its saving and the surface for another board's game are in starting.py,
-    menu.py, board_check.py, saving.py and starting.py (the page's words: page.py)."""
+    """The app; how a game starts (its own or another board's), its menu, its
+    board check after a resume and its saving are in starting.py, menu.py,
+    board_check.py and saving.py (the page's words: page.py)."""
 
     def __init__(self, layout, store, seed, load_layout=None):
         # The parsed layout takes about 5 KB of RAM: with a load_layout(name)

@@ -160,12 +160,12 @@ def write_line(dev, block, off, line, buf=None):
     return end + 1
 
 
-def each_entry(folder):
-    """(name, is it a folder) of a folder's entries, one at a time (ilistdir
-    where there is one: no list of a long game's hundreds of files, and each
-    entry's kind without a look-up of its own). Listed as bytes: a name that
-    is not UTF-8 (no name the store writes) is left out, where a str listing
-    would stop the board with a UnicodeError."""
+def _listed(folder):
+    """(name, ilistdir's entry, or None under CPython) of a folder's entries,
+    one at a time (ilistdir where there is one: no list of a long game's
+    hundreds of files). Listed as bytes: a name that is not UTF-8 (no name
+    the store writes) is left out, where a str listing would stop the board
+    with a UnicodeError."""
     each = getattr(os, "ilistdir", None)
     for entry in each(folder.encode()) if each else os.listdir(folder.encode()):
         name = entry[0] if isinstance(entry, tuple) else entry
@@ -174,16 +174,20 @@ def each_entry(folder):
                 name = name.decode()
             except UnicodeError:
                 continue
-        if each:
-            yield name, entry[1] == 0x4000
-        else:  # CPython: a look-up for its kind
-            yield name, os.stat(folder + "/" + name)[0] & 0x4000 != 0
+        yield name, entry if each else None
 
 
 def each_name(folder):
-    """A folder's names, one at a time (each_entry's)."""
-    for name, _ in each_entry(folder):
+    """A folder's names, one at a time."""
+    for name, _ in _listed(folder):
         yield name
+
+
+def each_entry(folder):
+    """(name, is it a folder) of a folder's entries, one at a time: the kind
+    from the listing itself (CPython: a look-up for it)."""
+    for name, entry in _listed(folder):
+        yield name, entry[1] == 0x4000 if entry is not None else os.stat(folder + "/" + name)[0] & 0x4000 != 0
 
 
 def _numbers(folder, ext):

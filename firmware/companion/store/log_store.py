@@ -74,8 +74,8 @@ class Store(Reading, Archive):
         self.convert = False  # raw blocks read without a raw block device: rewritten as a piece first
         self.beginning = None  # begin_step(): [the header, the next step, its line]
         self.aside = []  # what boot set aside: (its name, what it was, its new name)
+        self.lit = False  # the board's saved look (lit.py): gone when the game is replaced (_kinds finds it)
         self._kinds()
-        self.lit = files.exists(root + "/" + LOOK)  # the board's saved look (lit.py): gone when the game is replaced
 
     def _kinds(self):
         """Each name the store uses holds its kind (a folder where a folder
@@ -83,13 +83,21 @@ class Store(Reading, Archive):
         (files.set_aside), and boot says so. The game folder itself too: a file
         there is set aside and a new folder made."""
         root = self.root
-        if files.exists(root) and not files.is_dir(root):
+        try:
+            folder = os.stat(root)[0] & 0x4000
+        except OSError:
+            folder = None  # none yet
+        if folder == 0:
             self._aside(root, "a file, not a folder")
-        if not files.exists(root):
+        if not folder:
             os.mkdir(root)
             return
-        wrong = [(name, folder) for name, folder in blocks.each_entry(root)  # one read of the folder
-                 if name in KINDS and folder != name.startswith(LOG)]
+        wrong = []
+        for name, folder in blocks.each_entry(root):  # one read of the folder: its kinds, and the look
+            if name in KINDS and folder != name.startswith(LOG):
+                wrong.append((name, folder))
+            elif name == LOOK:
+                self.lit = True
         for name, folder in wrong:
             self._aside(root + "/" + name, "a folder, not a file" if folder else "a file, not a folder")
 
