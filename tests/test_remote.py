@@ -57,7 +57,7 @@ def test_the_seed_is_dealt_from_both_boards_parts(results):
     assert results["unfair_deal"] == [
         None, "the header's seed is not the deal of its parts",
         "the deal does not use this board's part and white's commitment",
-        "the header's seed has no deal of both boards' parts"]
+        "the header's seed has no deal of every board's part"]
 
 
 def test_a_friend_with_nothing_kept_joins_a_dealt_game(results):
@@ -88,7 +88,7 @@ def test_bad_messages_are_refused_with_a_reason(results):
         "not JSON: not json", "not a JSON object: [1, 2]", "message of 1000000 bytes: the limit is 4096",
         "unknown version 9: this board speaks version 1 (update the older side)",
         "for game 'OTHER', not this game 'K7Q2'",
-        "unknown message type 'hello' (known: ev, state, want, undo, no)", 'ev: "i" missing or not a number']
+        "unknown message type 'hello' (known: ev, state, want, undo, no, ok)", 'ev: "i" missing or not a number']
     assert r["refused"] == 10 and r["n"] == 1 and r["asked"] == ["want", 1]
 
 
@@ -121,18 +121,23 @@ def test_variant_1s_free_stick_is_offered_on_the_removers_board_only(results):
         "white after a cut": [None, False]}  # the table rebuilt as if every move was done
 
 
-def test_another_games_board_says_remote_play_is_for_kahuna_and_plays_on(results):
+def test_a_seat_the_game_does_not_have_is_refused_and_the_board_plays_on(results):
     assert results["not_kahuna"] == {
-        "kanaloa": [None, "remote play is for Kahuna: this board plays Kanaloa (docs/remote.md)", True],
-        "rukuni": [None, "remote play is for Kahuna: this board plays Rukuni (docs/remote.md)", True],
-        "duell": [None, "remote play is for Kahuna: this board plays Duell der Schamanen (docs/remote.md)", True]}
+        "kanaloa white": [None, "Kanaloa has no seat 'white': its seats are red, blue, green, yellow (docs/remote.md)",
+                          True],
+        "kanaloa red seats": [None, "Kanaloa's seats are 3 or 4 colours of red, blue, green, yellow, white, orange "
+                                    "(docs/remote.md)", True],
+        "rukuni bison": [None, "Rukuni has no seat 'bison': its seats are white, black (docs/remote.md)", True],
+        "duell white": [None, "Duell der Schamanen has no seat 'white': its seats are bison, wolf (docs/remote.md)",
+                        True],
+        "duell wolf seats": [None, "the seats of Duell der Schamanen are bison, wolf (docs/remote.md)", True]}
 
 
 def test_a_hand_edited_config_never_stops_the_board(results):
     r = results["bad_configs"]
     assert r["files"] == [{}, {"profile": "pico"}, {}, {"layout": "kanaloa", "profile": "pico"}]  # the defaults for what is not right
     why = ['no "remote" object', "\"game\": a game code is 1 to 16 letters, digits, '-' or '_'",
-           '"seat" is "white", "black" or null (a spectator)', '"port" is not a number from 1 to 65535',
+           '"seat" is a seat\'s name ("white", "black", ...) or null (a spectator)', '"port" is not a number from 1 to 65535',
            '"password" is not text', '"wifi" is not {"ssid": "...", "password": "..."}']  # never a value
     assert r["said"] == [[None, None, "/config.json: %s: no remote play (docs/remote.md)" % w, True] for w in why]
 
@@ -217,8 +222,8 @@ def test_flash_refuses_remote_play_for_a_game_other_than_kahuna(tmp_path, capsys
     seat = tmp_path / "K7Q2-white.json"
     assert cli.main(["flash", "--layout", "kanaloa", "--remote", str(seat)]) == 2
     assert capsys.readouterr().err == (
-        "companion flash: --remote %s: remote play is for Kahuna (seats white and black), and layout kanaloa "
-        "plays kanaloa: flash a Kahuna layout with it, or leave --remote out (docs/remote.md)\n" % seat)
+        "companion flash: --remote %s: Kanaloa has no seat 'white': its seats are red, blue, green, yellow; layout "
+        "kanaloa plays kanaloa: flash that game's layout with it, or leave --remote out (docs/remote.md)\n" % seat)
 
 
 def test_broker_refuses_a_game_code_that_cannot_be_a_topic(tmp_path, capsys):

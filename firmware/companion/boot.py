@@ -299,7 +299,7 @@ def remote_play(loop, config):
     r = config["remote"]
     from .remote.seat import join
 
-    if join(loop.app, r["game"], r.get("seat"), True) is None:
+    if join(loop.app, r["game"], r.get("seat"), True, r.get("seats")) is None:
         return None  # not a game played remotely: the display says so
     from .remote.link import Link
 

@@ -411,13 +411,15 @@ def free_stick():
 
 
 def not_kahuna():
-    """Remote play is Kahuna's (seats white and black): another game's board
-    given a remote game says so, joins nothing and plays on at its table."""
+    """Every game is played remotely, each with its own seats: a board given a
+    seat its game does not have says so, joins nothing and plays on at its table."""
     out = {}
-    for layout in ("kanaloa", "rukuni", "duell"):
+    for layout, seat, seats in (("kanaloa", "white", None), ("kanaloa", "red", ["red", "blue"]),
+                                ("rukuni", "bison", None), ("duell", "white", None), ("duell", "wolf", ["wolf"])):
         d = Device(fresh_dir("remote-" + layout), layout=layout, seed=7)
-        seat = join(d.app, CODE, "white")
-        out[layout] = [seat, d.app.said, d.app.remote is None and d.app.game is not None]
+        got = join(d.app, CODE, seat, seats=seats)
+        out[layout + " " + seat + (" seats" if seats else "")] = [
+            got, d.app.said, d.app.remote is None and d.app.game is not None]
     return out
 
 
@@ -442,7 +444,7 @@ def bad_configs():
         out["files"].append(device_config(root + "/config.json"))
     good = {"game": CODE, "seat": "white"}
     for config in ({"remote": CODE}, {"remote": {"game": "K7/#", "seat": "white"}},
-                   {"remote": {"game": CODE, "seat": "purple"}}, {"remote": dict(good, port="1883")},
+                   {"remote": {"game": CODE, "seat": "p/#"}}, {"remote": dict(good, port="1883")},
                    {"remote": dict(good, password=1234)}, {"remote": good, "wifi": "MyNet"}):
         d = Device(fresh_dir("remote-config"), seed=7)
         out.setdefault("said", []).append(

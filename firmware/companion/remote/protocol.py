@@ -29,9 +29,9 @@ from .. import crc32  # (a port without it: no CRC, both sides then send 0)
 
 VERSION = 1
 MAX_BYTES = 4096  # a longer payload is refused unread (the broker also caps packets)
-KINDS = ("ev", "state", "want", "undo", "no")
+KINDS = ("ev", "state", "want", "undo", "no", "ok")
 WATCH = "watch"  # the sender name of a spectator
-SEATS = ("white", "black")
+SEATS = ("white", "black")  # Kahuna's and Rukuni's; a game's seats, host first: seat.seats_of
 # Topics: kc/<game>/<sender>/log/<i> (retained), kc/<game>/<sender>/state
 # (retained), kc/<game>/<sender>/ctl. The broker lets a seat write only under
 # its own name, so the topic proves who sent a message.
@@ -65,8 +65,11 @@ def config_problem(config):
     why = code_problem(r.get("game"))
     if why:
         return '"game": ' + why
-    if r.get("seat") not in (None, "white", "black"):
-        return '"seat" is "white", "black" or null (a spectator)'
+    if r.get("seat") is not None and (code_problem(r["seat"]) or r["seat"] == WATCH):
+        return '"seat" is a seat\'s name ("white", "black", ...) or null (a spectator)'
+    seats = r.get("seats", [])
+    if not isinstance(seats, list) or len(seats) > 4 or [1 for s in seats if code_problem(s) or s == WATCH]:
+        return '"seats" is a list of up to 4 seat names'
     for key in ("broker", "user", "password", "ca"):
         if key in r and not isinstance(r[key], str):
             return '"%s" is not text' % key
@@ -129,11 +132,11 @@ def decode(payload, code, sender=None):
         raise Refused('%s without "from" (the sending seat)' % t)
     if sender is not None and msg["from"] != sender:
         raise Refused("%s says it is from %r but came on %r's topic" % (t, msg["from"], sender))
-    for key in (("i", "crc", "line") if t == "ev" else ("i",) if t in ("want", "undo") else ()):
+    for key in (("i", "crc", "line") if t == "ev" else ("i",) if t in ("want", "undo", "ok") else ()):
         want = str if key == "line" else int
         if not isinstance(msg.get(key), want) or isinstance(msg.get(key), bool):
             raise Refused('%s: "%s" missing or not %s' % (t, key, "a string" if want is str else "a number"))
-    if t in ("ev", "want", "undo") and msg["i"] < 0:
+    if t in ("ev", "want", "undo", "ok") and msg["i"] < 0:
         raise Refused("%s: negative index %d" % (t, msg["i"]))
     return msg
 
@@ -148,10 +151,10 @@ def _clip(b):
     return b if len(b) < 40 else b[:40] + "..."
 
 
-def author(line, i):
-    """The seat that made log line i: its "by"; the header is the host's (white)."""
+def author(line, i, host="white"):
+    """The seat that made log line i: its "by"; the header is the host's."""
     if i == 0:
-        return "white"
+        return host
     try:
         return json.loads(line).get("by")
     except (ValueError, AttributeError):
@@ -165,12 +168,14 @@ class Sync:
       apply(line) -> None, or the reason the event is refused (str);
       cut(n)      -> keep only the first n lines (a healed divergence);
       note(text)  -> say something on the display.
-    seat: "white"/"black", or None for a spectator (it publishes nothing).
+    seat: one of seats (the game's, the host first), or None for a spectator
+    (it publishes nothing).
     """
 
-    def __init__(self, code, seat, lines, host):
+    def __init__(self, code, seat, lines, host, seats=SEATS):
         self.code = code
         self.seat = seat
+        self.seats = seats
         self.host = host
         self.lines = []
         self.crcs = []
@@ -228,7 +233,7 @@ class Sync:
         local"). A spectator: everything."""
         if not self.seat:
             return [PREFIX + self.code + "/#"]
-        return [PREFIX + self.code + "/" + s + "/#" for s in SEATS + (WATCH,) if s != self.seat] + \
+        return [PREFIX + self.code + "/" + s + "/#" for s in tuple(self.seats) + (WATCH,) if s != self.seat] + \
             [topic(self.code, self.seat, "log", "#")]
 
     def tick(self, second=True):
@@ -273,7 +278,7 @@ class Sync:
         """Our own lines from start: a board takes a line only from its maker (the broker
         lets each seat write only under its own name), so nobody can forge one."""
         for i in range(start, self.n):
-            if author(self.lines[i], i) == self.seat:
+            if author(self.lines[i], i, self.seats[0]) == self.seat:
                 self._event(i)
 
     def ask_undo(self):
@@ -281,6 +286,10 @@ class Sync:
 
     def refuse_undo(self, i):
         self._send("no", "ctl", None, False, i=i)
+
+    def allow_undo(self, i):
+        """(Three or more seats: every seat that saw the move allows its undo.)"""
+        self._send("ok", "ctl", None, False, i=i)
 
     # --- what arrives -------------------------------------------------------------
     def receive(self, payload, t=None):
@@ -366,7 +375,7 @@ class Sync:
                 early[i] = msg
             self._want(self.n)  # a gap: the missing range first
             return
-        by = author(line, i)
+        by = author(line, i, self.seats[0])
         if by == self.seat and i < self.n:
             return  # our own line: our flash holds the version we published last (this is a copy or an older one)
         if by != msg["from"]:
@@ -398,18 +407,18 @@ class Sync:
             self._want(1)
 
     def _diverged(self, i, msg, line):
-        """Two versions of line i: the one its author published wins (white's if both
-        boards made a line i)."""
+        """Two versions of line i: the one its author published wins (the host's, white
+        in Kahuna, if both boards made a line i)."""
         self.diverged += 1
-        theirs = author(line, i)
-        mine = author(self.lines[i], i)
+        theirs = author(line, i, self.seats[0])
+        mine = author(self.lines[i], i, self.seats[0])
         print("remote: line %d differs from the other board's (%s's version vs %s's)" % (i, theirs, mine))
         if theirs != msg["from"]:
             return  # a relayed copy: its author settles it
         if i == 0:  # the header is the game (its options, its deal): never cut away for another
             self.host.note("the other board has another game under this code: ours stands")
             return
-        if mine == self.seat and self.seat == "white":
+        if mine == self.seat and self.seat == self.seats[0]:
             self.host.note("logs differ at move %d: ours stands" % i)
             self.republish(i)
             return

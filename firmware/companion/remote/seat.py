@@ -9,9 +9,15 @@ with the table's image kept: what it changed is the to-do (the stick to
 put on blinks, what comes off flashes) and the display says the move.
 
 UNDO (docs/rules.md, "Remote play"): a player takes back their own events
-while still to play; past the other player's turn only with their consent:
-the other board shows the request, its UNDO accepts (it makes the undo
-event), TURN refuses.
+while still to play; past the other player's turn (or while no one is to
+play: Duell's masks) only with the consent of every other seat: each other
+board shows the request, its UNDO accepts, TURN refuses; the board to play
+makes the undo event once all have accepted.
+
+Every game is played remotely; its seats are its players (seats_of), the
+first one the host, who deals the header. A seat makes only its own events:
+when nobody is to play (Duell's duels) an event names its player, who must
+be the seat. Duell's masks stay secret until both are chosen (masks.py).
 """
 
 import json
@@ -21,11 +27,12 @@ from .. import locked
 from ..core import log
 from ..hal.buttons import age
 from .deal import Deal, sha
+from .games import join_problem, seats_of
+from .masks import Masks
 from .protocol import Sync
 from ..text import wrap
-from ..ui import CONFIRMS, title
+from ..ui import CONFIRMS
 
-NAMES = {"white": "White", "black": "Black"}
 ROWS = 4  # the display's rows under Kahuna's score table (App.message)
 # The broker keeps one connection per seat: a second board or page with this
 # seat's settings takes it, and each takes it back in turn. So a board with a
@@ -50,16 +57,8 @@ def _fitting(text):
     return out
 
 
-def refusal(game_name):
-    """Why a board of this game cannot play remotely, or None: remote play is
-    Kahuna's, whose seats are white and black (docs/remote.md)."""
-    if game_name != "kahuna":
-        return "remote play is for Kahuna: this board plays %s (docs/remote.md)" % title(game_name)
-    return None
-
-
 def _name(seat):
-    return NAMES.get(seat, seat)
+    return seat[:1].upper() + seat[1:] if seat else "a spectator"
 
 
 def _op(line):
@@ -69,17 +68,19 @@ def _op(line):
         return {}
 
 
-def join(app, code, seat, linked=False):
-    """Play remote game `code` on the App as seat ("white" hosts and deals the
-    header, "black" joins; None watches): the Seat on app.remote, or None.
-    The game on flash goes on if it is this one; otherwise the host starts it
-    and the others wait for its header. linked: through a broker's link
+def join(app, code, seat, linked=False, seats=None):
+    """Play remote game `code` on the App as seat (the game's first seat hosts and
+    deals the header, the others join; None watches): the Seat on app.remote, or
+    None. The game on flash goes on if it is this one; otherwise the host starts
+    it and the others wait for its header. linked: through a broker's link
     (link.py, the page), which must show first that no other board has this
-    seat. Only Kahuna is played remotely (its seats are white and black): on
-    another game's board this says so and returns None; the board plays on
-    at its own table."""
-    why = refusal(app.game_name)
+    seat. seats: the settings' list of seats (Kanaloa's colours). A seat that
+    is not the game's says so and returns None; the board plays on at its own
+    table."""
+    why = join_problem(app.game_name, seat, seats)
+    seats = seats_of(app.game_name, seats)[0]
     if why:
+        why += " (docs/remote.md)"
         app.say(why)
         print("remote:", why)
         app.changed()
@@ -89,41 +90,48 @@ def join(app, code, seat, linked=False):
         app.leave_game()  # the host deals (Seat); the others wait for its header
     app.menu_open = False
     app.checking = -1
-    app.gate = Seat(app, code, seat, linked)
+    app.gate = Seat(app, code, seat, linked, seats)
+    app.gate.reveal()  # (a mask sealed before a power cut)
     app.changed()
     return app.gate
 
 
-class Seat(Gate, Deal):
+class Seat(Gate, Deal, Masks):
     """A board's seat in a remote game (white, black or None: a spectator): the
     App's gate (app/__init__.py), the shared log's host (protocol.Sync) and, with
     no game yet, a party to the deal (deal.py)."""
 
-    def __init__(self, app, code, seat, linked=False):
+    def __init__(self, app, code, seat, linked=False, seats=("white", "black")):
         self.app = app
         self.code = code
         self.seat = seat
+        self.seats = seats
+        self.host = seats[0]
         lines = app.store.read() or [] if app.game is not None else []
         self.authors = []  # who made each event in effect (an undo pops one)
         for line in lines[1:]:
             self._track(_op(line))
-        self.sync = Sync(code, seat, lines, self)
+        self.sync = Sync(code, seat, lines, self, seats)
         if app.ui is not None:
             self.own(app.ui)
-        self.asked = -1  # the other board asked to undo at this log length
+        self.asked = -1  # another board asked to undo at this log length
+        self.asker = None  # the seat that asked
+        self.allowed = []  # the seats that allowed it (more than two seats)
+        self.consented = False  # this board's player allowed it, and makes the undo event
         self.away = ""  # e.g. "Black offline - waiting"
         self.linked = True  # the link (link.py) says when the broker is out of reach
         self.up_at = None  # when the link last came up (ms), while it is up
         self.cuts = 0  # links in a row the broker cut within TAKEN_MS
         self.taken = False  # this seat's settings are in use on another board or page
         self.sure = not linked  # no other board or page has this seat: a link must show it (TAKEN_MS)
-        self.nonce = None  # black's part of the seed, for white's deal
-        # The deal (docs/rules.md): white commits to its part (a hash), black then shows
-        # its part, white deals the header with both parts; black checks it.
+        self.nonces = {}  # the other seats' parts of the seed, for the host's deal
+        # The deal (docs/rules.md): the host commits to its part (a hash), the others
+        # then show theirs, the host deals the header with all parts; the others check it.
         self.part = self.commit = None
+        self.seal = self.their = None  # Duell: this board's sealed mask, the other's seal (masks.py)
         if app.game is None and seat is not None:
             self._part()
-            if seat == "white":
+            if seat == self.host:
                 self.sync.extra = {"commit": sha(self.part)}
                 self._deal_now()
 
@@ -162,6 +170,7 @@ class Seat(Gate, Deal):
     def steady(self, now):
         """Call while the link is up: once up TAKEN_MS, the seat is this board's."""
         if self.sure or self.up_at is None or age(now, self.up_at) < TAKEN_MS:
+            self.reveal()  # (Duell: a mask sealed before a power cut, once sure)
             return
         self.sure = True
         self.cuts = 0
@@ -188,7 +197,8 @@ class Seat(Gate, Deal):
     # --- the App asks ---------------------------------------------------------------
     def active(self):
         g = self.app.game
-        return g.players[g.active()] if g.players else None
+        a = g.active() if g.players else None  # (None: nobody, as while Duell's masks are chosen)
+        return None if a is None else g.players[a]
 
     def check(self, event):
         """None if this board may make the event now, else why not."""
@@ -202,17 +212,28 @@ class Seat(Gate, Deal):
             return "the game is over: a new game code starts the next (docs/remote.md)"
         who = self.active()
         if who is not None and who != self.seat:
-            return "%s's move: it comes from the other board" % _name(who)
+            return "%s's move: it comes from %s" % (_name(who), self._board(who))
+        player = event.get("player")  # (Duell: nobody is to play while the masks are chosen)
+        if who is None and player is not None and player != self.seat:
+            return "%s's mask comes from %s" % (_name(player), self._board(player))
+        why = self.mask_check(event)
+        if why:
+            return why
         if self.asked == self.sync.n:
             self.asked = -1
             self.sync.refuse_undo(self.sync.n)  # playing on refuses the other's undo request
         return None
+
+    def _board(self, seat):
+        return "the other board" if len(self.seats) == 2 else "%s's board" % _name(seat)
 
     def accept(self, game, event):
         """A confirmation stays at this table (only the image changes: it is not
         in the shared log); a rules event goes to the other board as its line."""
         if event["op"] in CONFIRMS:
             self.confirm(event)
+            return None
+        if self.sealing(event):
             return None
         locked(game.apply, event)
         return self.logged(event)
@@ -249,18 +270,39 @@ class Seat(Gate, Deal):
         app = self.app
         if not self.sure:
             return self._unsure()
-        if self.asked == self.sync.n:  # the other board asked: UNDO accepts
-            self.asked = -1
-            return {"op": "undo"}
+        if self.asked == self.sync.n:  # another board asked: UNDO accepts
+            return self._allow()
         if not self.authors:
             return "nothing to undo"
         if self.authors[-1] != self.seat:
             return "only your own last move can be taken back"
-        if self.active() in (None, self.seat):
+        if self.active() == self.seat:
             return {"op": "undo"}
         self.sync.ask_undo()
-        app.say("asked %s to allow the undo" % _name(self.active()))
+        app.say("asked %s to allow the undo" % " and ".join([_name(s) for s in self.seats if s != self.seat]))
         return None
+
+    def _allow(self):
+        """This board's player allows the asked undo: the board to play (any board
+        but the asker's while no one is) makes the undo event once every other seat
+        has allowed it too (more than two seats); the others say so."""
+        who = self.active()
+        if who not in (None, self.seat):
+            self.sync.allow_undo(self.sync.n)
+            self.asked = -1
+            self.app.say("undo allowed")
+            return None
+        self.consented = True
+        return self._undo_now()
+
+    def _undo_now(self):
+        for s in self.seats:
+            if s not in (self.seat, self.asker) and s not in self.allowed:
+                self.app.say("undo allowed: waiting for %s" % _name(s))
+                return None
+        self.asked = -1
+        self.consented = False
+        return {"op": "undo"}
 
     def turn(self):
         """TURN pressed: True if it refused an undo request (and does nothing else)."""
@@ -291,6 +333,11 @@ class Seat(Gate, Deal):
         who = self.active()
         if who is not None and event.get("by") != who:
             return "made by %r but %s is to play" % (event.get("by"), _name(who))
+        if who is None and event.get("player", event.get("by")) != event.get("by"):
+            return "made by %r for %r: a seat makes only its own" % (event.get("by"), event.get("player"))
+        why = self.mask_verify(event)
+        if why:
+            return why
         why = app.apply_foreign(line.decode(), event)
         if why is not None:
             return why
@@ -322,17 +369,35 @@ class Seat(Gate, Deal):
         t = msg["t"]
         other = _name(msg["from"])
         if t == "state":
-            self.away = "" if msg.get("on") == 1 else other + " offline - waiting"
+            self._presence(msg)
             self._deal(msg)
-        elif t == "undo" and msg["i"] == self.sync.n and self.active() == self.seat:
+            self.sealed(msg)
+        elif t == "undo" and msg["i"] == self.sync.n and self.active() != msg["from"]:
             self.asked = msg["i"]
+            self.asker = msg["from"]
+            self.allowed = []
+            self.consented = False
             self.app.say("%s asks to undo: UNDO yes, TURN no" % other, news=True)
+        elif t == "ok" and msg["i"] == self.sync.n and self.asked == msg["i"]:
+            if msg["from"] not in self.allowed:
+                self.allowed.append(msg["from"])
+            if self.consented and self._undo_now():
+                self.app.act(None, {"op": "undo"})
         elif t == "no":
+            if self.asked == msg["i"]:
+                self.asked = -1
             self.app.say("%s refused the undo" % other, news=True)
         self.app.changed()
+
+    def _presence(self, msg):
+        """Who is away, said under the game: "Black offline - waiting"."""
+        peers = self.sync.peers
+        away = [_name(s) for s in self.seats if s in peers and s != self.seat and not peers[s][0]]
+        self.away = " and ".join(away) + " offline - waiting" if away else ""
 
     def receive(self, payload, topic=None):
         """One payload from the broker, and its topic (the link calls this)."""
         msg = self.sync.receive(payload, topic)
         if msg is not None:
             self.request(msg)
+        self.reveal()
