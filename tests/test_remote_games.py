@@ -52,6 +52,7 @@ def test_duell_masks_are_sealed_until_both_are_chosen(results):
     assert r["bison line"] == {"op": "mask", "player": "bison", "choice": 2, "seal": SEAL, "by": "bison"}
     assert r["revealed"] == [{"op": "mask", "player": "wolf", "choice": 1, "salt": "0000000b0000000b", "by": "wolf"},
                              21, {"at": "2,1", "bison": 8, "wolf": 9, "winner": "wolf", "paid": 1}]
+    assert r["undo a shown duel"] == "a duel's masks, once both are shown, stay (docs/remote.md)"
 
 
 def test_duell_a_mask_other_than_the_sealed_one_is_refused(results):

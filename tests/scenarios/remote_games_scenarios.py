@@ -122,6 +122,8 @@ def duell():
     out["bison line"] = bison.log()[n]
     wire.pump()
     out["revealed"] = [wolf.log()[n + 1], same(bison, wolf), bison.app.game.last_duel()]
+    wolf.wait(800)
+    out["undo a shown duel"] = wolf.press("UNDO").app.said
     return out, wire, bison, wolf
 
 

@@ -137,6 +137,16 @@ class Masks:
             return "%s's mask is not the one it sealed" % _cap(self.seats[1])
         return None
 
+    def mask_undo(self):
+        """Why this board may not ask to take back its last event, or None: a duel
+        whose masks were both shown stays (the sealed mask could only be shown
+        again, and a new choice would be made knowing the other's)."""
+        if self.app.game_name != "duell" or self.seat != self.seats[1] or self.sync.n < 2:
+            return None
+        if json.loads(self.sync.lines[-1]).get("op") == "mask":  # (the seat's own line: its author)
+            return "a duel's masks, once both are shown, stay (docs/remote.md)"
+        return None
+
     def reveal(self):
         """The second seat's board shows its sealed mask once the first seat's line
         (with the seal) is in the log: by itself, as its own event."""

@@ -9,10 +9,8 @@ with the table's image kept: what it changed is the to-do (the stick to
 put on blinks, what comes off flashes) and the display says the move.
 
 UNDO (docs/rules.md, "Remote play"): a player takes back their own events
-while still to play; past the other player's turn (or while no one is to
-play: Duell's masks) only with the consent of every other seat: each other
-board shows the request, its UNDO accepts, TURN refuses; the board to play
-makes the undo event once all have accepted.
+while still to play; past the other player's turn only with the consent of
+every other seat (consent.py).
 
 Every game is played remotely; its seats are its players (seats_of), the
 first one the host, who deals the header. A seat makes only its own events:
@@ -28,6 +26,7 @@ from ..core import log
 from ..hal.buttons import age
 from .deal import Deal, sha
 from .games import join_problem, seats_of
+from .consent import Consent, name as _name
 from .masks import Masks
 from .protocol import Sync
 from ..text import wrap
@@ -55,10 +54,6 @@ def _fitting(text):
             break
         out += "; " + part
     return out
-
-
-def _name(seat):
-    return seat[:1].upper() + seat[1:] if seat else "a spectator"
 
 
 def _op(line):
@@ -96,7 +91,7 @@ def join(app, code, seat, linked=False, seats=None):
     return app.gate
 
 
-class Seat(Gate, Deal, Masks):
+class Seat(Consent, Gate, Deal, Masks):  # (Consent first: its undo and turn are the Gate's)
     """A board's seat in a remote game (white, black or None: a spectator): the
     App's gate (app/__init__.py), the shared log's host (protocol.Sync) and, with
     no game yet, a party to the deal (deal.py)."""
@@ -265,54 +260,6 @@ class Seat(Gate, Deal, Masks):
         elif event.get("op") not in CONFIRMS:
             self.authors.append(event.get("by"))
 
-    def undo(self):
-        """UNDO pressed: an undo event, None (a request went out), or why not (str)."""
-        app = self.app
-        if not self.sure:
-            return self._unsure()
-        if self.asked == self.sync.n:  # another board asked: UNDO accepts
-            return self._allow()
-        if not self.authors:
-            return "nothing to undo"
-        if self.authors[-1] != self.seat:
-            return "only your own last move can be taken back"
-        if self.active() == self.seat:
-            return {"op": "undo"}
-        self.sync.ask_undo()
-        app.say("asked %s to allow the undo" % " and ".join([_name(s) for s in self.seats if s != self.seat]))
-        return None
-
-    def _allow(self):
-        """This board's player allows the asked undo: the board to play (any board
-        but the asker's while no one is) makes the undo event once every other seat
-        has allowed it too (more than two seats); the others say so."""
-        who = self.active()
-        if who not in (None, self.seat):
-            self.sync.allow_undo(self.sync.n)
-            self.asked = -1
-            self.app.say("undo allowed")
-            return None
-        self.consented = True
-        return self._undo_now()
-
-    def _undo_now(self):
-        for s in self.seats:
-            if s not in (self.seat, self.asker) and s not in self.allowed:
-                self.app.say("undo allowed: waiting for %s" % _name(s))
-                return None
-        self.asked = -1
-        self.consented = False
-        return {"op": "undo"}
-
-    def turn(self):
-        """TURN pressed: True if it refused an undo request (and does nothing else)."""
-        if self.asked != self.sync.n:
-            return False
-        self.asked = -1
-        self.sync.refuse_undo(self.sync.n)
-        self.app.say("undo refused")
-        return True
-
     # --- the shared log asks (remote.Sync's host) -------------------------------------
     def apply(self, line):
         """An event (or the header) from the other board; None, or why it is refused."""
@@ -352,6 +299,9 @@ class Seat(Gate, Deal, Masks):
         """The host's header arrived: its game starts here (None), or why not."""
         if header.get("remote") != self.code:
             return "header of another game (remote %r)" % header.get("remote")
+        if "players" in header and header["players"] != list(self.seats):
+            return "the host's game has the players %s, this board the seats %s" % (
+                ", ".join(header["players"]), ", ".join(self.seats))
         return self.app.begin_with(text, header)
 
     def cut(self, n):
@@ -366,27 +316,12 @@ class Seat(Gate, Deal, Masks):
 
     def request(self, msg):
         """A message for the board: a peer's state, an undo request or refusal."""
-        t = msg["t"]
-        other = _name(msg["from"])
-        if t == "state":
+        if msg["t"] == "state":
             self._presence(msg)
             self._deal(msg)
             self.sealed(msg)
-        elif t == "undo" and msg["i"] == self.sync.n and self.active() != msg["from"]:
-            self.asked = msg["i"]
-            self.asker = msg["from"]
-            self.allowed = []
-            self.consented = False
-            self.app.say("%s asks to undo: UNDO yes, TURN no" % other, news=True)
-        elif t == "ok" and msg["i"] == self.sync.n and self.asked == msg["i"]:
-            if msg["from"] not in self.allowed:
-                self.allowed.append(msg["from"])
-            if self.consented and self._undo_now():
-                self.app.act(None, {"op": "undo"})
-        elif t == "no":
-            if self.asked == msg["i"]:
-                self.asked = -1
-            self.app.say("%s refused the undo" % other, news=True)
+        else:
+            self.consent(msg)
         self.app.changed()
 
     def _presence(self, msg):
