@@ -79,3 +79,38 @@ def test_kanaloa_three_seats_deal_play_and_undo_by_everyones_consent(results):
     # red (to play) allowed first: the undo waits for blue's consent
     assert r["one allowed"] == ["undo allowed: waiting for Blue", {"op": "end_turn", "by": "green"}]
     assert r["undone"] == [4, 4, {"op": "undo", "by": "red"}, "green"]
+
+
+def test_broker_makes_each_games_seats_and_their_acl_files_and_links(tmp_path):
+    """`companion broker --layout duell` makes bison's and wolf's users, each writing only
+    under its own name; `--layout kanaloa --seats ...` three or four colours, whose seat
+    files and join links carry the seats; a seat list the game cannot have is refused."""
+    import io
+    import json
+
+    from host_tools import broker
+    from host_tools.files import InputError
+
+    assert broker.game_seats("duell") == ("bison", "wolf") and broker.game_seats("rukuni") == ("white", "black")
+    assert broker.game_seats("kanaloa", ["green", "red", "blue"]) == ("green", "red", "blue")
+    for layout, seats, why in (("kanaloa", ["red", "blue"], "Kanaloa's seats are 3 or 4 colours of red, blue, green, "
+                                "yellow, white, orange"), ("duell", ["wolf", "bison"], "the seats of Duell der "
+                                                           "Schamanen are bison, wolf")):
+        with pytest.raises(InputError) as e:
+            broker.game_seats(layout, seats)
+        assert str(e.value) == "--layout %s --seats: %s" % (layout, why)
+    broker.write_config(tmp_path / "d", 1883, 9001, ["D1"], seats=broker.game_seats("duell"))
+    acl = (tmp_path / "d" / "acl").read_text().split("\n\n")
+    assert [a.splitlines()[0] for a in acl] == ["user D1-bison", "user D1-wolf", "user D1-watch"]
+    assert acl[1].splitlines()[2:] == ["topic write kc/D1/wolf/log/+", "topic write kc/D1/wolf/state",
+                                       "topic write kc/D1/wolf/ctl"]
+    wolf = json.loads((tmp_path / "d" / "D1-wolf.json").read_text())["remote"]
+    assert wolf["seat"] == "wolf" and wolf["seats"] == ["bison", "wolf"]
+    seats = broker.game_seats("kanaloa", ["red", "blue", "green"])
+    broker.write_config(tmp_path / "k", 1883, 9001, ["K1"], seats=seats)
+    games = json.loads((tmp_path / "k" / "games.json").read_text())
+    assert list(games["K1"]) == ["red", "blue", "green", "watch"]
+    out = io.StringIO()
+    broker.joining(tmp_path / "k", "http://127.0.0.1:8000/", 9001, out, qr=False, layout="kanaloa")
+    assert ("K1 blue: the page: http://127.0.0.1:8000/?layout=kanaloa&remote=K1&seat=blue&broker=ws://127.0.0.1:9001"
+            "&user=K1-blue&seats=red,blue,green#password=%s" % games["K1"]["blue"]) in out.getvalue().splitlines()
