@@ -33,15 +33,20 @@ _hands = sim_glue.hands
 sim_glue.hands = hands  # the page asks sim_glue.hands; in a remote game it gets this
 
 
-def join(name, code, seat):
-    """Join game `code` as seat ("" watches); JSON: the topics to subscribe to and the last will."""
+def join(name, code, seat, seats=""):
+    """Join game `code` as seat ("" watches); seats: Kanaloa's, "red,blue,green" ("": the
+    game's own). JSON: the topics to subscribe to and the last will."""
     app = _app(name)
-    problem = config_problem({"remote": {"game": code, "seat": seat or None}})
+    seats = seats.split(",") if seats else None
+    r = {"game": code, "seat": seat or None}
+    if seats:
+        r["seats"] = seats
+    problem = config_problem({"remote": r})
     if problem:  # the page's address: ?remote=CODE&seat=...
         app.say("remote=%s&seat=%s: %s: no remote play (docs/remote.md)" % (code, seat, problem))
         app.changed()
         return json.dumps({"refused": app.said})
-    if seat_module.join(app, code, seat or None, True) is None:
+    if seat_module.join(app, code, seat or None, True, seats) is None:
         return json.dumps({"refused": app.said})  # not a game played remotely (remote.seat.join)
     sync = app.remote.sync
     will = sync.will() if sync.seat else None
