@@ -46,12 +46,15 @@ mosquitto:
 $(VENV)/vendor/umqtt/simple.py: $(VENV)/.installed
 	$(PY) -m host_tools.vendor $(VENV)/vendor
 
-# A broker for remote play: `make broker` (GAME=CODE for a game's credentials, MQTT_PORT, WS_PORT).
+# A broker for remote play: `make broker` (GAME=CODE for a game's credentials, MQTT_PORT, WS_PORT;
+# LAYOUT=duell for another game's seats, SEATS=red,blue,green for Kanaloa's).
 MQTT_PORT ?= 1883
 WS_PORT ?= 9001
 GAME ?= DEMO
+LAYOUT ?= kahuna
 broker: $(VENV)/.installed mosquitto
-	$(VENV)/bin/companion broker --port $(MQTT_PORT) --ws-port $(WS_PORT) --game $(GAME)
+	$(VENV)/bin/companion broker --port $(MQTT_PORT) --ws-port $(WS_PORT) --game $(GAME) --layout $(LAYOUT) \
+		$(if $(SEATS),--seats $(SEATS))
 
 # The browser simulator: `make sim` (PORT=8001 make sim for another port).
 PORT ?= 8000

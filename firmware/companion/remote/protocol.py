@@ -407,8 +407,8 @@ class Sync:
             self._want(1)
 
     def _diverged(self, i, msg, line):
-        """Two versions of line i: the one its author published wins (the host's, white
-        in Kahuna, if both boards made a line i)."""
+        """Two versions of line i: the one its author published wins (if two boards made
+        a line i, the one whose seat comes first: the host's, white in Kahuna)."""
         self.diverged += 1
         theirs = author(line, i, self.seats[0])
         mine = author(self.lines[i], i, self.seats[0])
@@ -418,7 +418,8 @@ class Sync:
         if i == 0:  # the header is the game (its options, its deal): never cut away for another
             self.host.note("the other board has another game under this code: ours stands")
             return
-        if mine == self.seat and self.seat == self.seats[0]:
+        seats = list(self.seats)
+        if mine == self.seat and (theirs not in seats or seats.index(mine) < seats.index(theirs)):  # (seat order)
             self.host.note("logs differ at move %d: ours stands" % i)
             self.republish(i)
             return
