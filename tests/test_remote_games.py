@@ -114,3 +114,10 @@ def test_broker_makes_each_games_seats_and_their_acl_files_and_links(tmp_path):
     broker.joining(tmp_path / "k", "http://127.0.0.1:8000/", 9001, out, qr=False, layout="kanaloa")
     assert ("K1 blue: the page: http://127.0.0.1:8000/?layout=kanaloa&remote=K1&seat=blue&broker=ws://127.0.0.1:9001"
             "&user=K1-blue&seats=red,blue,green#password=%s" % games["K1"]["blue"]) in out.getvalue().splitlines()
+
+
+def test_kanaloa_four_seats_by_default_each_plays_its_own_turn(results):
+    r = results["kanaloa4"]
+    assert r["players"] == ["red", "blue", "green", "yellow"] and r["deal"] == ["blue", "green", "red", "yellow"]
+    assert r["played"] == ["blue", "green", "yellow", "red"] and r["same"] and r["n"] == 9
+    assert r["by"] == ["blue", "blue", "green", "green", "yellow", "yellow", "red", "red"]  # a bridge, then TURN

@@ -201,7 +201,29 @@ def kanaloa():
     return out
 
 
+def kanaloa4():
+    """Four seats, as the settings give none: red, blue, green and yellow; each plays a bridge."""
+    wire = Wire()
+    boards = {}
+    for k, seat in enumerate(("red", "blue", "green", "yellow")):
+        boards[seat] = board("k4" + seat, "kanaloa", seat, wire, seed=3 + 4 * k)
+    wire.pump(rounds=20)
+    played = []
+    for at in ("KAIA-ORO", "HOKU-HANA", "AKAU-HANA", "NOHO-ORO"):
+        d = to_play(boards)
+        g = d.app.game
+        for e in [e for e in range(g.elements()) if g.todo_at(e)]:
+            d.press(g.element_name(e))  # the others' bridges put on this table too (TURN would end the turn)
+        d.press(at).press("TURN")
+        played.append(d.app.remote.seat)
+        wire.pump()
+    logs = [d.log() for d in boards.values()]
+    return {"players": logs[0][0]["players"], "deal": sorted(logs[0][0]["deal"]), "played": played,
+            "same": all(x == logs[0] for x in logs), "n": len(logs[0]),
+            "by": [e["by"] for e in logs[0][1:]]}
+
+
 def run_all():
     d, _, _, _ = duell()
     return {"rukuni": rukuni(), "duell": d, "duell_forged": duell_forged(), "duell_cut": duell_cut(),
-            "kanaloa": kanaloa()}
+            "kanaloa": kanaloa(), "kanaloa4": kanaloa4()}
