@@ -20,7 +20,7 @@ def seats_of(game_name, seats=None):
             return None, "the seats of %s are %s" % (title(game_name), ", ".join(own))
         return own, None
     if game_name == "kanaloa":
-        from ..core.kanaloa import COLOURS
+        from ..core.kanaloa_state import COLOURS
 
         seats = tuple(seats or KANALOA_SEATS)
         if not 3 <= len(seats) <= 4 or [1 for s in seats if s not in COLOURS or seats.count(s) > 1]:
