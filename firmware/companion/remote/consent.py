@@ -6,7 +6,7 @@ its UNDO allows, TURN refuses. The board to play (while no one is, the one
 that allows: two seats) makes the undo event once all have allowed it; with
 three or four seats the others say so ("ok"). A mixin of the Seat (seat.py):
 self.app, self.seat, self.seats, self.sync, self.authors, self.sure,
-self.asked, self.asker, self.allowed, self.consented.
+self.asked, self.asker, self.allowed, self.consented, self.masks.
 """
 
 
@@ -27,7 +27,7 @@ class Consent:
             return "nothing to undo"
         if self.authors[-1] != self.seat:
             return "only your own last move can be taken back"
-        why = self.mask_undo()
+        why = self.masks.undo_problem() if self.masks else None
         if why:
             return why
         if self.active() == self.seat:

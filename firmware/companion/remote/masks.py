@@ -15,8 +15,8 @@ the network the log is shared, so a mask on the log is seen at once. So:
    board checks that the choice and salt hash to the seal in Bison's line,
    and refuses the line if not. The duel is then fought as at a table.
 
-A mixin of the Seat (seat.py): self.app, self.seat, self.seats, self.sync,
-self.code, self.sure; self.seal and self.their start as None.
+The Seat of a remote Duell holds one (seat.py: loaded for Duell only);
+the other games never load this module.
 """
 
 import json
@@ -35,12 +35,19 @@ def _hash(choice, salt):
 
 
 class Masks:
+    """Duell's masks for a Seat (above)."""
+
+    def __init__(self, seat):
+        self.s = seat  # the Seat: its app, seat, seats, sync, code, sure
+        self.seal = None  # this board's sealed mask: (duel, choice, salt); () none (read from its file once)
+        self.their = None  # the second seat's seal, seen in its state: (duel, hash)
+
     def _masks(self):
-        """True in a remote Duell whose duel waits for the masks (else the rules say no)."""
-        return self.app.game_name == "duell" and self.app.game is not None and self.app.game.phase() == DUEL
+        """True while a duel waits for the masks (else the rules say no)."""
+        return self.s.app.game is not None and self.s.app.game.phase() == DUEL
 
     def _seal_path(self):
-        return "%s/remote-%s-mask.txt" % (self.app.store.root, self.code)
+        return "%s/remote-%s-mask.txt" % (self.s.app.store.root, self.s.code)
 
     def _my_seal(self):
         """(duel number, choice, salt) of this board's sealed mask, or None."""
@@ -53,36 +60,36 @@ class Masks:
                     self.seal = (int(words[0]), int(words[1]), words[2])
             except (OSError, ValueError):
                 pass
-        return self.seal if self.seal and self.seal[0] == self.app.game.duels() else None
+        return self.seal if self.seal and self.seal[0] == self.s.app.game.duels() else None
 
     def _shown_seal(self):
         """The seal in the first seat's mask line of this duel, or None."""
-        if not self.app.game.chosen(0):
+        if not self.s.app.game.chosen(0):
             return None
-        for line in reversed(self.sync.lines):
+        for line in reversed(self.s.sync.lines):
             try:
                 e = json.loads(line)
             except ValueError:
                 continue
-            if e.get("op") == "mask" and e.get("by") == self.seats[0]:
+            if e.get("op") == "mask" and e.get("by") == self.s.seats[0]:
                 return e.get("seal")
         return None
 
-    def mask_check(self, event):
+    def check(self, event):
         """Why this board may not make this mask event now, or None."""
         if event.get("op") != "mask" or not self._masks():
             return None
-        g = self.app.game
-        if self.seat == self.seats[1]:
+        g = self.s.app.game
+        if self.s.seat == self.s.seats[1]:
             mine = self._my_seal()
             if not g.chosen(0):
-                return "your mask is sealed: %s's comes next" % _cap(self.seats[0]) if mine else None
+                return "your mask is sealed: %s's comes next" % _cap(self.s.seats[0]) if mine else None
             if mine is None or _hash(mine[1], mine[2]) != self._shown_seal() or event.get("choice") != mine[1]:
-                return "your mask was sealed before %s's was shown: it stays" % _cap(self.seats[0])
+                return "your mask was sealed before %s's was shown: it stays" % _cap(self.s.seats[0])
             return None
         their = self.their
         if their is None or their[0] != g.duels():
-            return "%s seals a mask first: yours is shown after it (a moment)" % _cap(self.seats[1])
+            return "%s seals a mask first: yours is shown after it (a moment)" % _cap(self.s.seats[1])
         return None
 
     def sealing(self, event):
@@ -90,71 +97,71 @@ class Masks:
         the event gets what the others check ("seal" or "salt") and is logged."""
         if event.get("op") != "mask" or not self._masks():
             return False
-        g = self.app.game
-        if self.seat == self.seats[0]:
+        g = self.s.app.game
+        if self.s.seat == self.s.seats[0]:
             event["seal"] = self.their[1]
             return False
         mine = self._my_seal()
         if g.chosen(0):
             event["salt"] = mine[2]
             return False
-        salt = "%08x%08x" % (self.app.seed() & 0xFFFFFFFF, self.app.seed() & 0xFFFFFFFF)
+        salt = "%08x%08x" % (self.s.app.seed() & 0xFFFFFFFF, self.s.app.seed() & 0xFFFFFFFF)
         self.seal = (g.duels(), event["choice"], salt)
         try:
             with open(self._seal_path(), "w") as f:
                 f.write("%d %d %s" % self.seal)
         except OSError:
             pass
-        self.sync.extra = {"seal": _hash(event["choice"], salt), "duel": g.duels()}
-        self.sync.state()
-        self.app.say("mask sealed: %s's is shown next, then yours" % _cap(self.seats[0]))
+        self.s.sync.extra = {"seal": _hash(event["choice"], salt), "duel": g.duels()}
+        self.s.sync.state()
+        self.s.app.say("mask sealed: %s's is shown next, then yours" % _cap(self.s.seats[0]))
         return True
 
     def sealed(self, msg):
         """A state message: the second seat's seal, for the first seat's mask line."""
-        if self.seat == self.seats[0] and msg["from"] == self.seats[1] and _text_hex(msg.get("seal"), 64) \
+        if self.s.seat == self.s.seats[0] and msg["from"] == self.s.seats[1] and _text_hex(msg.get("seal"), 64) \
                 and isinstance(msg.get("duel"), int):
             self.their = (msg["duel"], msg["seal"])
 
-    def mask_verify(self, event):
+    def verify(self, event):
         """Why another board's mask line is refused, or None: the second seat's mask
         must hash, with its salt, to the seal in the first seat's line."""
         if event.get("op") != "mask" or not self._masks():
             return None
-        g = self.app.game
-        if event.get("by") == self.seats[0]:
-            mine = self._my_seal() if self.seat == self.seats[1] else None
+        g = self.s.app.game
+        if event.get("by") == self.s.seats[0]:
+            mine = self._my_seal() if self.s.seat == self.s.seats[1] else None
             if mine is not None and event.get("seal") != _hash(mine[1], mine[2]):
-                return "%s's mask does not carry this board's seal" % _cap(self.seats[0])
+                return "%s's mask does not carry this board's seal" % _cap(self.s.seats[0])
             return None
         seal = self._shown_seal()
         if seal is None:
             return "%s's mask comes after %s's, which carries its seal" % (
-                _cap(self.seats[1]), _cap(self.seats[0]))
+                _cap(self.s.seats[1]), _cap(self.s.seats[0]))
         choice = event.get("choice")
         salt = event.get("salt")
         if not isinstance(choice, int) or not isinstance(salt, str) or _hash(choice, salt) != seal:
-            return "%s's mask is not the one it sealed" % _cap(self.seats[1])
+            return "%s's mask is not the one it sealed" % _cap(self.s.seats[1])
         return None
 
-    def mask_undo(self):
+    def undo_problem(self):
         """Why this board may not ask to take back its last event, or None: a duel
         whose masks were both shown stays (the sealed mask could only be shown
         again, and a new choice would be made knowing the other's)."""
-        if self.app.game_name != "duell" or self.seat != self.seats[1] or self.sync.n < 2:
+        if self.s.seat != self.s.seats[1] or self.s.sync.n < 2:
             return None
-        if json.loads(self.sync.lines[-1]).get("op") == "mask":  # (the seat's own line: its author)
+        if json.loads(self.s.sync.lines[-1]).get("op") == "mask":  # (the seat's own line: its author)
             return "a duel's masks, once both are shown, stay (docs/remote.md)"
         return None
 
     def reveal(self):
         """The second seat's board shows its sealed mask once the first seat's line
         (with the seal) is in the log: by itself, as its own event."""
-        if self.seal == () or self.seat != self.seats[1] or not self.sure or not self._masks():
+        if self.seal == () or self.s.seat != self.s.seats[1] or not self.s.sure or not self._masks():
             return
-        g = self.app.game
+        g = self.s.app.game
         mine = self._my_seal()
-        if mine is None or not g.chosen(0) or g.chosen(1) or self.sync.behind():
+        if mine is None or not g.chosen(0) or g.chosen(1) or self.s.sync.behind():
             return
         if _hash(mine[1], mine[2]) == self._shown_seal():
-            self.app.act(None, {"op": "mask", "player": self.seat, "choice": mine[1]})
+            self.s.app.act(None, {"op": "mask", "player": self.s.seat, "choice": mine[1]})

@@ -27,7 +27,6 @@ from ..hal.buttons import age
 from .deal import Deal, sha
 from .games import join_problem, seats_of
 from .consent import Consent, name as _name
-from .masks import Masks
 from .protocol import Sync
 from ..text import wrap
 from ..ui import CONFIRMS
@@ -86,12 +85,13 @@ def join(app, code, seat, linked=False, seats=None):
     app.menu_open = False
     app.checking = -1
     app.gate = Seat(app, code, seat, linked, seats)
-    app.gate.reveal()  # (a mask sealed before a power cut)
+    if app.gate.masks:
+        app.gate.masks.reveal()  # (a mask sealed before a power cut)
     app.changed()
     return app.gate
 
 
-class Seat(Consent, Gate, Deal, Masks):  # (Consent first: its undo and turn are the Gate's)
+class Seat(Consent, Gate, Deal):  # (Consent first: its undo and turn are the Gate's)
     """A board's seat in a remote game (white, black or None: a spectator): the
     App's gate (app/__init__.py), the shared log's host (protocol.Sync) and, with
     no game yet, a party to the deal (deal.py)."""
@@ -123,7 +123,11 @@ class Seat(Consent, Gate, Deal, Masks):  # (Consent first: its undo and turn are
         # The deal (docs/rules.md): the host commits to its part (a hash), the others
         # then show theirs, the host deals the header with all parts; the others check it.
         self.part = self.commit = None
-        self.seal = self.their = None  # Duell: this board's sealed mask, the other's seal (masks.py)
+        self.masks = None  # Duell's sealed masks (masks.py: loaded for Duell only)
+        if app.game_name == "duell":
+            from .masks import Masks
+
+            self.masks = Masks(self)
         if app.game is None and seat is not None:
             self._part()
             if seat == self.host:
@@ -165,7 +169,8 @@ class Seat(Consent, Gate, Deal, Masks):  # (Consent first: its undo and turn are
     def steady(self, now):
         """Call while the link is up: once up TAKEN_MS, the seat is this board's."""
         if self.sure or self.up_at is None or age(now, self.up_at) < TAKEN_MS:
-            self.reveal()  # (Duell: a mask sealed before a power cut, once sure)
+            if self.masks:
+                self.masks.reveal()  # (a mask sealed before a power cut, once sure)
             return
         self.sure = True
         self.cuts = 0
@@ -211,7 +216,7 @@ class Seat(Consent, Gate, Deal, Masks):  # (Consent first: its undo and turn are
         player = event.get("player")  # (Duell: nobody is to play while the masks are chosen)
         if who is None and player is not None and player != self.seat:
             return "%s's mask comes from %s" % (_name(player), self._board(player))
-        why = self.mask_check(event)
+        why = self.masks.check(event) if self.masks else None
         if why:
             return why
         if self.asked == self.sync.n:
@@ -228,7 +233,7 @@ class Seat(Consent, Gate, Deal, Masks):  # (Consent first: its undo and turn are
         if event["op"] in CONFIRMS:
             self.confirm(event)
             return None
-        if self.sealing(event):
+        if self.masks and self.masks.sealing(event):
             return None
         locked(game.apply, event)
         return self.logged(event)
@@ -282,7 +287,7 @@ class Seat(Consent, Gate, Deal, Masks):  # (Consent first: its undo and turn are
             return "made by %r but %s is to play" % (event.get("by"), _name(who))
         if who is None and event.get("player", event.get("by")) != event.get("by"):
             return "made by %r for %r: a seat makes only its own" % (event.get("by"), event.get("player"))
-        why = self.mask_verify(event)
+        why = self.masks.verify(event) if self.masks else None
         if why:
             return why
         why = app.apply_foreign(line.decode(), event)
@@ -319,7 +324,8 @@ class Seat(Consent, Gate, Deal, Masks):  # (Consent first: its undo and turn are
         if msg["t"] == "state":
             self._presence(msg)
             self._deal(msg)
-            self.sealed(msg)
+            if self.masks:
+                self.masks.sealed(msg)
         else:
             self.consent(msg)
         self.app.changed()
@@ -335,4 +341,5 @@ class Seat(Consent, Gate, Deal, Masks):  # (Consent first: its undo and turn are
         msg = self.sync.receive(payload, topic)
         if msg is not None:
             self.request(msg)
-        self.reveal()
+        if self.masks:
+            self.masks.reveal()
