@@ -55,9 +55,10 @@ def test_duell_masks_are_sealed_until_both_are_chosen(results):
     assert r["undo a shown duel"] == "a duel's masks, once both are shown, stay (docs/remote.md)"
 
 
-def test_duell_a_mask_other_than_the_sealed_one_is_refused(results):
+def test_duell_a_mask_other_than_the_sealed_one_or_without_a_seal_is_refused(results):
     r = results["duell_forged"]
     assert r["refused"] == 1 and r["n"] == 20
+    assert r["unsealed"] == [1, 19]  # a bison mask with no seal: refused by wolf's board
     assert r["then"] == [21, 1, {"at": "0,1", "bison": 2, "wolf": 3, "winner": "wolf", "paid": 1}]
 
 

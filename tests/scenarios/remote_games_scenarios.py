@@ -139,6 +139,13 @@ def duell_forged():
            "crc": remote.line_crc(line.encode(), sync.crc())}
     bison.app.remote.receive(json.dumps(msg).encode(), remote.topic(CODE, "wolf", "log", sync.n))
     out = {"refused": sync.refused, "n": sync.n}
+    # a bison line with no seal (a board that shows its mask before wolf sealed): refused by wolf's
+    wsync = wolf.app.remote.sync
+    line = json.dumps({"op": "mask", "player": "bison", "choice": 0, "by": "bison"})
+    msg = {"v": 1, "g": CODE, "t": "ev", "from": "bison", "i": wsync.n, "line": line,
+           "crc": remote.line_crc(line.encode(), wsync.crc())}
+    wolf.app.remote.receive(json.dumps(msg).encode(), remote.topic(CODE, "bison", "log", wsync.n))
+    out["unsealed"] = [wsync.refused, wsync.n]
     wire.pump()  # wolf's own board then shows the mask it sealed
     out["then"] = [same(bison, wolf), bison.log()[-1]["choice"], bison.app.game.last_duel()]
     return out

@@ -130,8 +130,10 @@ class Masks:
             return None
         g = self.s.app.game
         if event.get("by") == self.s.seats[0]:
+            if not _text_hex(event.get("seal"), 64):  # (shown before the seal: the second seat could not choose)
+                return "%s's mask carries no seal: %s seals first" % (_cap(self.s.seats[0]), _cap(self.s.seats[1]))
             mine = self._my_seal() if self.s.seat == self.s.seats[1] else None
-            if mine is not None and event.get("seal") != _hash(mine[1], mine[2]):
+            if mine is not None and event["seal"] != _hash(mine[1], mine[2]):
                 return "%s's mask does not carry this board's seal" % _cap(self.s.seats[0])
             return None
         seal = self._shown_seal()
