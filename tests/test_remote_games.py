@@ -122,3 +122,16 @@ def test_kanaloa_four_seats_by_default_each_plays_its_own_turn(results):
     assert r["players"] == ["red", "blue", "green", "yellow"] and r["deal"] == ["blue", "green", "red", "yellow"]
     assert r["played"] == ["blue", "green", "yellow", "red"] and r["same"] and r["n"] == 9
     assert r["by"] == ["blue", "blue", "green", "green", "yellow", "yellow", "red", "red"]  # a bridge, then TURN
+
+
+def test_broker_refuses_a_layout_or_seats_it_cannot_seat(tmp_path, capsys):
+    from host_tools import cli
+
+    for args, why in ((["--layout", "nosuch"], "--layout nosuch: no layout 'nosuch' in "),
+                      (["--layout", "kanaloa", "--seats", "red,red,blue"],
+                       "--layout kanaloa --seats: Kanaloa's seats are 3 or 4 colours of red, blue, green, yellow, "
+                       "white, orange\n")):
+        assert cli.main(["broker", "--dir", str(tmp_path), "--port", "1", "--ws-port", "2"] + args) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("companion broker: " + why), err
+    assert not (tmp_path / "games.json").exists()  # nothing made
