@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.remote import config as remote_config
 from companion.remote import protocol as remote
 from companion.core.log import replay
 from companion.core.rng import Rng
@@ -401,7 +402,7 @@ def test_broker_off_loopback_makes_tls_files_and_seat_files_with_the_ca(tmp_path
         assert conf.count(line + "\n") == (1 if line.startswith("listener") else 2), line
     seat = json.loads((tmp_path / "K7Q2-black.json").read_text())["remote"]
     assert seat["broker"] == "game.example" and seat["ca"] == (tmp_path / "tls/ca.pem").read_text()
-    assert remote.config_problem({"remote": seat}) is None
+    assert remote_config.config_problem({"remote": seat}) is None
     cert = x509.load_pem_x509_certificate((tmp_path / "tls/server.pem").read_bytes())
     names = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
     assert "game.example" in names.get_values_for_type(x509.DNSName)
@@ -411,7 +412,7 @@ def test_broker_off_loopback_makes_tls_files_and_seat_files_with_the_ca(tmp_path
     broker.write_config(tmp_path, 8883, 9001, ["K7Q2"], "0.0.0.0", ["game.example"])
     assert (tmp_path / "tls/server.pem").read_bytes() == again  # kept: the boards carry its CA
     bad = dict(seat, ca="not a certificate")
-    assert remote.config_problem({"remote": bad}) == '"ca" is not a PEM certificate (the broker\'s tls/ca.pem)'
+    assert remote_config.config_problem({"remote": bad}) == '"ca" is not a PEM certificate (the broker\'s tls/ca.pem)'
 
 
 class _Host:

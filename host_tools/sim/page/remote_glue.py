@@ -5,7 +5,7 @@
 import json
 
 import sim_glue
-from companion.remote.protocol import config_problem
+from companion.remote.config import config_problem
 from companion.remote import seat as seat_module
 
 
