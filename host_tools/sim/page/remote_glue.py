@@ -5,6 +5,7 @@
 import json
 
 import sim_glue
+from companion.remote import presence
 from companion.remote.config import config_problem
 from companion.remote import seat as seat_module
 
@@ -55,7 +56,20 @@ def online(name, linked, now):
 
 
 def receive(name, topic, payload):
-    _app(name).remote.receive(payload.encode(), topic)
+    """0, or how long to wait (ms) before the next try: another live board or page
+    holds this seat, and the page lets go of the connection (remote/presence.py)."""
+    try:
+        _app(name).remote.receive(payload.encode(), topic)
+    except presence.GaveWay:
+        return presence.HOLD_MS
+    return 0
+
+
+def will(name):
+    """The last will of the next link (JSON [topic, payload]): a seat sure of itself names
+    its board in it, a new id per link (remote/presence.py)."""
+    t, payload = _app(name).remote.sync.will()
+    return json.dumps([t, payload.decode()])
 
 
 _counted = {}  # name -> when the "want"s answered were last counted afresh (ms)
@@ -75,7 +89,7 @@ def outbox(name, now):
     if app.pending or not seat.sure or not sync.outbox:
         return "[]"
     out = [[t, p.decode(), r] for t, p, r in sync.outbox]
-    del sync.outbox[:]
+    sync.outbox_clear()
     return json.dumps(out)
 
 
