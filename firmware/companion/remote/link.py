@@ -192,6 +192,13 @@ def _bounded(base):
 
 
 class Link:
+    """The connection to the broker: it connects, reads, publishes and reconnects.
+    What it asks of app.remote (seat.Seat; the soak's headless side): sync (the
+    shared log: its outbox, will, topics, tick), sure (ours to say), online(linked,
+    now) -> the least wait (ms) before the next try, steady(now) while up, and
+    receive(payload, topic), which may raise presence.GaveWay (the link says
+    goodbye and waits)."""
+
     def __init__(self, app, config, client_class=None):
         """config: {"broker": host, "port": 1883, "user": ..., "password": ..., "keepalive": s}."""
         self.app = app
