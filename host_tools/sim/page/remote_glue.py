@@ -94,11 +94,13 @@ def outbox(name, now):
 
 
 def state(name):
-    """For the tests: the shared log's length, whose turn, the to-do and the free connections."""
+    """For the tests: the shared log's length, whose turn, the to-do, the free connections
+    and the line under the game while the other seat, the broker or this seat is away."""
     app = _app(name)
     seat = app.remote
     g = app.game
     out = {"n": seat.sync.n, "active": seat.active() if g is not None else None, "todo": [], "free": [],
+           "waiting": seat.waiting,
            "last": json.loads(seat.sync.lines[-1]) if seat.sync.n > 1 else {}}
     if g is not None:
         out["todo"] = [g.element_name(e) for e in range(g.elements()) if g.todo_at(e)]
