@@ -24,14 +24,15 @@ too):
   will saying "offline") says again that it is online.
 - Two boards that are both unsure (both came at once) cut each other with
   no evidence either way: the waits after such cuts grow, with a random
-  part, until one link stays up TAKEN_MS.
+  part, to more than TAKEN_MS (6 to 9 s, under the keepalive), so one link
+  stays up TAKEN_MS; that board is sure, and the other then sees its id.
 """
 
 from ..hal.buttons import age
 
 TAKEN_MS = 5000  # a link up this long with no sign of another holder: the seat is this board's
 HOLD_MS = 10000  # a board that gave way tries again this often (the link's keepalive)
-SHORT_MS = (250, 500, 1000, 2000, 4000)  # least waits after links cut short while unsure (doubled at most)
+SHORT_MS = (250, 500, 1000, 2000, 4000)  # least waits after links cut short while unsure; then past TAKEN_MS
 
 
 def word():
@@ -102,9 +103,10 @@ class Presence:
             self.sync.outbox_clear()  # (nothing goes out until hello, which says it all again)
         if self.taken:
             return HOLD_MS
-        if self.short:
-            wait = SHORT_MS[min(self.short, len(SHORT_MS)) - 1]
-            return wait + self._random(wait)
+        if self.short:  # (the last wait is longer than TAKEN_MS: the other's link then stays up)
+            waits = SHORT_MS + (TAKEN_MS + 1000,)
+            wait = waits[min(self.short, len(waits)) - 1]
+            return wait + self._random(wait // 2)
         return 0
 
     def steady(self, now):
@@ -130,6 +132,8 @@ class Presence:
             if self.seen is not None and ident != self.seen:
                 self.seen = ident
                 self.give_way()
+            if self.seen is None:
+                self.short = 0  # a sure board was here: the next look, soon, tells whether it lives
             self.seen = ident
         if self.sure and not (mine and msg.get("on") == 1):
             self.sync.state()  # another's word (a newcomer's last will: "offline"): we are here
