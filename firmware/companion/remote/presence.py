@@ -35,20 +35,6 @@ HOLD_MS = 10000  # a board that gave way tries again this often (the link's keep
 SHORT_MS = (250, 500, 1000, 2000, 4000)  # least waits after links cut short while unsure; then past TAKEN_MS
 
 
-def word():
-    """A random number of this board: its own randomness, or (a port without
-    os.urandom: the page's) the clock, enough to tell two boards apart."""
-    try:
-        from os import urandom
-
-        b = urandom(4)
-        return b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]
-    except (ImportError, OSError):
-        import time
-
-        return int(time.time() * 1000003)
-
-
 class GaveWay(OSError):
     """Another live board holds this seat: the link lets go (link.py says goodbye first)."""
 
@@ -59,7 +45,8 @@ class Presence:
     def __init__(self, sync, sure, word):
         """sync: the shared log (protocol.Sync): its id and outbox follow the state here.
         sure: no other board can hold the seat (no broker's link: a test's wire).
-        word: a random number of this board (its id, and the waits' random part)."""
+        word: a random number of this board (the App's seed(): os.urandom on a board, the
+        browser's crypto on the page): its id, and the waits' random part."""
         self.sync = sync
         self.sure = sure
         self.word = word & 0x7FFFFFFF

@@ -21,7 +21,7 @@ from .. import locked
 from ..core import log
 from ..hal.buttons import age
 from .deal import Deal, sha
-from .presence import Presence, word
+from .presence import Presence
 from .protocol import Sync
 from ..text import wrap
 from ..ui import CONFIRMS, title
@@ -106,7 +106,7 @@ class Seat(Gate, Deal):
         self.asked = -1  # the other board asked to undo at this log length
         self.away = ""  # e.g. "Black offline - waiting"
         # who holds this seat (a link must show it is this board: presence.py)
-        self.presence = Presence(self.sync, not linked, word())
+        self.presence = Presence(self.sync, not linked, app.seed())
         self.nonce = None  # black's part of the seed, for white's deal
         # The deal (docs/rules.md): white commits to its part (a hash), black then shows
         # its part, white deals the header with both parts; black checks it.
