@@ -28,7 +28,8 @@ import sys
 import time
 from pathlib import Path
 
-from companion.remote.protocol import MAX_BYTES, code_problem
+from companion.remote.config import code_problem
+from companion.remote.protocol import MAX_BYTES
 
 from .argtypes import port
 from .files import LAYOUT_LIMIT, InputError, read_text
