@@ -30,8 +30,9 @@ import sys
 import time
 from pathlib import Path
 
+from companion.remote.config import code_problem
 from companion.remote.games import seats_of
-from companion.remote.protocol import MAX_BYTES, WATCH, code_problem
+from companion.remote.protocol import MAX_BYTES, WATCH
 
 from .argtypes import port
 from .files import LAYOUT_LIMIT, InputError, read_text

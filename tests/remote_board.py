@@ -7,15 +7,17 @@ MQTT client over a real socket, and a scripted player pressing its buttons.
 CONFIG: {"root": store folder, "layouts": folder, "seed": n, "target": lines,
 "layout": the game's layout (kahuna if none),
 "remote": {"game", "seat", "broker", "port", "user", "password", "keepalive", "seats"},
-"seat_ms": [seat.TAKEN_MS, seat.HOLD_MS] for a test (a seat in use elsewhere) or null}.
+"seat_ms": [presence.TAKEN_MS, presence.HOLD_MS] for a test (a seat in use elsewhere) or null}.
 The player confirms every to-do on its table, and on its colour's turn puts
 a stick on a free connection (chosen by a fixed random sequence), then ends
 the turn; in the other games it makes a legal event of its seat's through the
 App (`app.act`, the press's own path: the seat's gate, the log, the link):
 Rukuni a tower's move and a stone, Duell a stone, a mask (sealed or shown as
 the seat's rules say) or a pass, Kanaloa a bridge then the turn's end. It
-prints "N <lines>" when the shared log grows and "DONE <lines> <crc>" once it
-holds `target` lines or the game is over (then it goes on serving the others).
+prints "N <lines>" when the shared log grows, "LINK <n>" when its link to the
+broker comes up (the n-th time), "SAY <line>" when the line under the game
+changes, and "DONE <lines> <crc>" once it holds `target` lines or the game is
+over (then it goes on serving the others).
 """
 
 import json
@@ -91,9 +93,9 @@ def main(path):
     with open(path) as f:
         cfg = json.load(f)
     if cfg.get("seat_ms"):  # a test's shorter times for a seat in use elsewhere
-        from companion.remote import seat as seat_module
+        from companion.remote import presence
 
-        seat_module.TAKEN_MS, seat_module.HOLD_MS = cfg["seat_ms"]
+        presence.TAKEN_MS, presence.HOLD_MS = cfg["seat_ms"]
     layout = cfg.get("layout") or "kahuna"
     loop = start_sim(layout, cfg["root"], cfg["layouts"], lambda: cfg["seed"])
     remote_play(loop, cfg)
@@ -109,6 +111,8 @@ def main(path):
     shown = -1
     away = ""
     done = False
+    link = loop.link
+    links = 0
     while True:
         now = time.ticks_ms()
         loop.step(now)
@@ -116,6 +120,9 @@ def main(path):
         if sync.n != shown:
             shown = sync.n
             print("N", shown)
+        if link.connects != links:
+            links = link.connects
+            print("LINK", links)
         if seat.waiting != away:
             away = seat.waiting
             print("SAY", away)

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.remote import config as remote_config
 from companion.remote import protocol as remote
 from companion.core.log import replay
 from companion.core.rng import Rng
@@ -172,7 +173,7 @@ def test_message_check_and_topics():
     assert remote.topic("K7Q2", "white", "log", 3) == "kc/K7Q2/white/log/3"
     assert remote.sender_of("kc/K7Q2/black/ctl") == "black" and remote.sender_of(b"kc/K7Q2") is None
     assert remote.Sync("K7Q2", "black", [], None).topics() == ["kc/K7Q2/white/#", "kc/K7Q2/watch/#",
-                                                                "kc/K7Q2/black/log/#"]
+                                                                "kc/K7Q2/black/log/#", "kc/K7Q2/black/state"]
     sync = remote.Sync("K7Q2", "white", [b'{"game": "kahuna"}'], None)
     sync.state()
     t, payload, retain = sync.outbox[0]
@@ -180,6 +181,10 @@ def test_message_check_and_topics():
     assert json.loads(payload) == {"v": 1, "g": "K7Q2", "t": "state", "from": "white", "on": 1, "n": 1,
                                    "crc": remote.line_crc(b'{"game": "kahuna"}', 0)}
     assert sync.will() == ("kc/K7Q2/white/state", b'{"v": 1, "g": "K7Q2", "t": "state", "from": "white", "on": 0}')
+    sync.id = "3f0a91c2.7"  # a board sure of its seat says which board it is (remote/presence.py)
+    assert json.loads(sync.will()[1])["id"] == "3f0a91c2.7"
+    sync.state()
+    assert json.loads(sync.outbox[-1][1])["id"] == "3f0a91c2.7"
 
 
 def test_flash_puts_a_seats_settings_into_the_boards_config(tmp_path):
@@ -358,12 +363,15 @@ def test_the_other_boards_move_is_said_in_the_words_that_fit_under_the_score():
     assert _fitting("Black took White's ALOA-BARI off; ALOA-HUNA comes off") == "Black took White's ALOA-BARI off"
 
 
-def test_a_second_board_with_the_same_seat_gives_way_until_the_first_is_gone(results):
-    elsewhere = "White is open on another board or page: close it there; this one tries again every 30 s"
+def test_a_board_gives_way_only_to_another_live_board_with_its_seat(results):
+    elsewhere = "White is open on another board or page: close it there; this one tries again every 10 s"
     assert results["taken_elsewhere"] == {
-        "waits": [0, 0, 0, 0, 0, 30000], "after one": False, "taken": True,  # a long link's cut does not count
+        "waits": [0] * 8, "after cuts": [False, True],  # cuts alone, even two within 5 s: never
+        "own echo": [], "a newcomer's will": [1],  # (its own echo: nothing; a will: "online" again)
+        "another's id": [1], "again": [1], "changed": "gave way: another board holds this seat",
+        "taken": [True, False, None, []], "wait": 10000,
         "lines": ["White: in use", "elsewhere"], "press": elsewhere, "undo": elsewhere,
-        "at 4.1 s": True, "at 5 s": [False, ""], "n": 2}  # then its move goes out as any
+        "at 4.1 s": True, "at 5 s": [False, "", "7"], "n": 2}  # then its move goes out as any
 
 
 def test_a_copy_of_a_line_under_another_index_does_not_cut_a_boards_own_line(results):
@@ -406,7 +414,7 @@ def test_broker_off_loopback_makes_tls_files_and_seat_files_with_the_ca(tmp_path
         assert conf.count(line + "\n") == (1 if line.startswith("listener") else 2), line
     seat = json.loads((tmp_path / "K7Q2-black.json").read_text())["remote"]
     assert seat["broker"] == "game.example" and seat["ca"] == (tmp_path / "tls/ca.pem").read_text()
-    assert remote.config_problem({"remote": seat}) is None
+    assert remote_config.config_problem({"remote": seat}) is None
     cert = x509.load_pem_x509_certificate((tmp_path / "tls/server.pem").read_bytes())
     names = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
     assert "game.example" in names.get_values_for_type(x509.DNSName)
@@ -416,7 +424,7 @@ def test_broker_off_loopback_makes_tls_files_and_seat_files_with_the_ca(tmp_path
     broker.write_config(tmp_path, 8883, 9001, ["K7Q2"], "0.0.0.0", ["game.example"])
     assert (tmp_path / "tls/server.pem").read_bytes() == again  # kept: the boards carry its CA
     bad = dict(seat, ca="not a certificate")
-    assert remote.config_problem({"remote": bad}) == '"ca" is not a PEM certificate (the broker\'s tls/ca.pem)'
+    assert remote_config.config_problem({"remote": bad}) == '"ca" is not a PEM certificate (the broker\'s tls/ca.pem)'
 
 
 class _Host:

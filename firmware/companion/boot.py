@@ -285,9 +285,9 @@ def remote_play(loop, config):
     """Join the remote game the config names (docs/remote.md): its seat on the app, the
     broker's link on the loop. WiFi (a "wifi" entry) is only asked to connect: the link
     tries the broker until it is up. The config's secrets are never printed. A config
-    that cannot join (remote.config_problem) is said on the display and the console,
+    that cannot join (remote/config.py) is said on the display and the console,
     and the board plays at its own table (None)."""
-    from .remote.protocol import config_problem
+    from .remote.config import config_problem
 
     problem = config_problem(config)
     if problem:

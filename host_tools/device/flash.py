@@ -27,7 +27,7 @@ from mpremote.transport import TransportError
 
 from companion import pack
 from companion.layout import check as layout_check
-from companion.remote.protocol import config_problem
+from companion.remote.config import config_problem
 from companion.remote.games import join_problem
 
 from ..files import LAYOUT_LIMIT, InputError, read_text

@@ -41,51 +41,6 @@ PREFIX = "kc/"
 ANSWERS = 2  # "want"s answered per asker between two ticks (a second): a flood of them costs no more
 EARLY_MAX = 64  # lines kept that came before their turn: the broker sends a seat's
 # retained lines in topic order (1, 10, 11, ..., 2, 20, ...) to a board that lacks them
-CODE_MAX = 16  # a game code: a topic level, a file name and part of a user name
-
-
-def code_problem(code):
-    """None if code can name a game, else why not."""
-    if isinstance(code, str) and 0 < len(code) <= CODE_MAX:
-        for c in code:
-            if not ("a" <= c.lower() <= "z" or "0" <= c <= "9" or c in "-_"):
-                break
-        else:
-            return None
-    return "a game code is 1 to %d letters, digits, '-' or '_'" % CODE_MAX
-
-
-def config_problem(config):
-    """None if config (a board's /config.json, or the seat's file `companion
-    broker` wrote) can join a remote game, else what is wrong, in words
-    (never a value: the file holds passwords)."""
-    r = config.get("remote") if isinstance(config, dict) else None
-    if not isinstance(r, dict):
-        return 'no "remote" object'
-    why = code_problem(r.get("game"))
-    if why:
-        return '"game": ' + why
-    if r.get("seat") is not None and (code_problem(r["seat"]) or r["seat"] == WATCH):
-        return '"seat" is a seat\'s name ("white", "black", ...) or null (a spectator)'
-    seats = r.get("seats", [])
-    if not isinstance(seats, list) or len(seats) > 4 or [1 for s in seats if code_problem(s) or s == WATCH]:
-        return '"seats" is a list of up to 4 seat names'
-    for key in ("broker", "user", "password", "ca"):
-        if key in r and not isinstance(r[key], str):
-            return '"%s" is not text' % key
-    if "ca" in r and not r["ca"].startswith("-----BEGIN CERTIFICATE-----"):
-        return '"ca" is not a PEM certificate (the broker\'s tls/ca.pem)'
-    for key, top in (("port", 65535), ("keepalive", 3600)):
-        v = r.get(key, 1)
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 < v <= top:
-            return '"%s" is not a number from 1 to %d' % (key, top)
-    wifi = config.get("wifi", {})
-    if not isinstance(wifi, dict) or not isinstance(wifi.get("ssid", ""), str) \
-            or not isinstance(wifi.get("password", ""), str):
-        return '"wifi" is not {"ssid": "...", "password": "..."}'
-    return None
-
-
 def topic(code, sender, kind, arg=None):
     t = PREFIX + code + "/" + sender + "/" + kind
     return t if arg is None else t + "/" + str(arg)
@@ -181,7 +136,8 @@ class Sync:
         self.crcs = []
         for line in lines:
             self._add(line)
-        self.outbox = []  # (topic, payload bytes, retain) for the link to publish
+        self.outbox = []  # (topic, payload bytes, retain) for the link to publish: changed only here
+        self.id = None  # this board's id while it is sure of its seat (presence.py): in its state and will
         self.peers = {}  # seat -> (online, n) from its state messages
         self.wanted = -1  # the index we last asked for (one request per gap)
         self.announced = -1  # the length our last state message said
@@ -217,6 +173,14 @@ class Sync:
         if out not in self.outbox:  # (asked again before it went out: once is enough)
             self.outbox.append(out)
 
+    def sent(self):
+        """The first message of the outbox went out (the link)."""
+        self.outbox.pop(0)
+
+    def outbox_clear(self):
+        """Nothing waiting goes out (a board not sure of its seat: its hello says it all again)."""
+        del self.outbox[:]
+
     def _event(self, i):
         self._send("ev", "log", i, True, i=i, crc=self.crcs[i], line=self.lines[i].decode())
 
@@ -229,12 +193,13 @@ class Sync:
     def topics(self):
         """What to subscribe to: the other seats' and the watchers' messages, and our own
         log lines (the broker's retained copy gives back lines our flash lost; only we can
-        write there); not our own state and requests echoed back (MQTT 3.1.1 has no "no
-        local"). A spectator: everything."""
+        write there), and our own state (another board with our settings speaks there:
+        presence.py); not our own requests echoed back (MQTT 3.1.1 has no "no local").
+        A spectator: everything."""
         if not self.seat:
             return [PREFIX + self.code + "/#"]
         return [PREFIX + self.code + "/" + s + "/#" for s in tuple(self.seats) + (WATCH,) if s != self.seat] + \
-            [topic(self.code, self.seat, "log", "#")]
+            [topic(self.code, self.seat, "log", "#"), topic(self.code, self.seat, "state")]
 
     def tick(self, second=True):
         """Now and then (the link: every STATE_MS): our length again if it grew or a peer
@@ -259,12 +224,14 @@ class Sync:
         self.announced = self.n
         if self.seat:
             self._send("state", "state", None, True, on=1 if online else 0, n=self.n, crc=self.crc(),
-                       **self.extra)
+                       **(self.extra if self.id is None else dict(self.extra, id=self.id)))
 
     def will(self):
         """The retained offline message the broker publishes if this board vanishes."""
-        return topic(self.code, self.seat, "state"), json.dumps(
-            {"v": VERSION, "g": self.code, "t": "state", "from": self.seat, "on": 0}).encode()
+        msg = {"v": VERSION, "g": self.code, "t": "state", "from": self.seat, "on": 0}
+        if self.id is not None:
+            msg["id"] = self.id  # (presence.py: a sure board's will says which board it was)
+        return topic(self.code, self.seat, "state"), json.dumps(msg).encode()
 
     def hello(self):
         """After every (re)connect: online with our length, and the lines we made again
@@ -299,7 +266,7 @@ class Sync:
         try:
             msg = decode(payload, self.code, None if t is None else sender_of(t))
             if msg["from"] == self.seat and msg["t"] != "ev":
-                return None  # our own state or request, echoed by the broker
+                return msg if msg["t"] == "state" else None  # our seat's state: presence.py
             t = msg["t"]
             if msg["from"] == WATCH and t != "want":  # (the broker lets every spectator write there)
                 raise Refused("a spectator may only ask for the log, not send %s" % t)

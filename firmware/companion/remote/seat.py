@@ -27,19 +27,12 @@ from ..hal.buttons import age
 from .deal import Deal, sha
 from .games import join_problem, seats_of
 from .consent import Consent, name as _name
+from .presence import Presence
 from .protocol import Sync
 from ..text import wrap
 from ..ui import CONFIRMS
 
 ROWS = 4  # the display's rows under Kahuna's score table (App.message)
-# The broker keeps one connection per seat: a second board or page with this
-# seat's settings takes it, and each takes it back in turn. So a board with a
-# link says nothing and makes no move until its link has stayed up TAKEN_MS
-# (it is "sure"); the one that came last sees its link cut soon after it came
-# up, twice, and gives way: a try every HOLD_MS until a link of its stays up.
-TAKEN_MS = 5000
-TAKEN_TIMES = 2
-HOLD_MS = 30000
 
 
 def _fitting(text):
@@ -114,11 +107,8 @@ class Seat(Consent, Gate, Deal):  # (Consent first: its undo and turn are the Ga
         self.allowed = []  # the seats that allowed it (more than two seats)
         self.consented = False  # this board's player allowed it, and makes the undo event
         self.away = ""  # e.g. "Black offline - waiting"
-        self.linked = True  # the link (link.py) says when the broker is out of reach
-        self.up_at = None  # when the link last came up (ms), while it is up
-        self.cuts = 0  # links in a row the broker cut within TAKEN_MS
-        self.taken = False  # this seat's settings are in use on another board or page
-        self.sure = not linked  # no other board or page has this seat: a link must show it (TAKEN_MS)
+        # who holds this seat (a link must show it is this board: presence.py)
+        self.presence = Presence(self.sync, not linked, app.seed())
         self.nonces = {}  # the other seats' parts of the seed, for the host's deal
         # The deal (docs/rules.md): the host commits to its part (a hash), the others
         # then show theirs, the host deals the header with all parts; the others check it.
@@ -135,57 +125,43 @@ class Seat(Consent, Gate, Deal):  # (Consent first: its undo and turn are the Ga
                 self._deal_now()
 
     @property
+    def sure(self):
+        """No other board or page holds this seat (presence.py): this one may speak and move."""
+        return self.presence.sure
+
+    @property
     def waiting(self):
         """A line under the game while the other seat or the broker is away."""
-        if self.taken:
+        p = self.presence
+        if p.taken:
             return "%s: in use elsewhere" % _name(self.seat)
-        if not self.linked:
+        if not p.linked:
             return "no broker - retrying"
-        return self.away if self.sure else "joining the game"
+        return self.away if p.sure else "joining the game"
 
     def online(self, linked, now=0):
         """The link came up or went down at now (ms); returns how long to wait
-        before the next try, at least (ms): HOLD_MS while the seat is taken."""
+        before the next try, at least (ms): a long one while the seat is held elsewhere."""
+        wait = 0
         if linked:
-            self.up_at = now
-            if self.sure:
-                self.sync.hello()
-        elif self.up_at is not None:
-            short = age(now, self.up_at) < TAKEN_MS
-            self.cuts = self.cuts + 1 if short else 0
-            self.sure = self.sure and not short
-            self.up_at = None
-            if not self.sure:
-                del self.sync.outbox[:]  # (nothing goes out until hello, which says it all again)
-            if self.cuts >= TAKEN_TIMES and self.seat and not self.taken:  # (a spectator's id is its own)
-                self.taken = True
-                print("remote: the broker cut this link %d times just after it came up: %s's settings are in "
-                      "use on another board or page; this one waits (a try every %d s)"
-                      % (self.cuts, _name(self.seat), HOLD_MS // 1000))
-        self.linked = linked
+            self.presence.up(now)
+        else:
+            wait = self.presence.down(now)
         self.app.changed()
-        return HOLD_MS if self.taken else 0
+        return wait
 
     def steady(self, now):
-        """Call while the link is up: once up TAKEN_MS, the seat is this board's."""
-        if self.sure or self.up_at is None or age(now, self.up_at) < TAKEN_MS:
-            if self.masks:
-                self.masks.reveal()  # (a mask sealed before a power cut, once sure)
-            return
-        self.sure = True
-        self.cuts = 0
-        if self.taken:
-            self.taken = False
-            print("remote: the link stays up: %s plays here again" % _name(self.seat))
-        del self.sync.outbox[:]  # what piled up unsure: hello says it all again
-        self.sync.hello()
-        self._deal_now()
-        self.app.changed()
+        """Call while the link is up: once up long enough, the seat is this board's (presence.py)."""
+        if self.presence.steady(now):
+            self._deal_now()
+            self.app.changed()
+        if self.masks:
+            self.masks.reveal()  # (a mask sealed before a power cut, once sure)
 
     def _unsure(self):
-        if self.taken:
+        if self.presence.taken:
             return "%s is open on another board or page: close it there; this one tries again every %d s" % (
-                _name(self.seat), HOLD_MS // 1000)
+                _name(self.seat), self.presence.hold_s())
         return "joining the game: moves in a moment"
 
     def own(self, ui):
@@ -321,8 +297,12 @@ class Seat(Consent, Gate, Deal):  # (Consent first: its undo and turn are the Ga
 
     def request(self, msg):
         """A message for the board: a peer's state, an undo request or refusal."""
+        if msg["t"] == "state" and msg["from"] == self.seat:  # another board with our settings, or our own echo
+            self.app.changed()
+            self.presence.heard(msg)  # (raises presence.GaveWay: the link lets go)
+            return
         if msg["t"] == "state":
-            self._presence(msg)
+            self._away()
             self._deal(msg)
             if self.masks:
                 self.masks.sealed(msg)
@@ -330,7 +310,7 @@ class Seat(Consent, Gate, Deal):  # (Consent first: its undo and turn are the Ga
             self.consent(msg)
         self.app.changed()
 
-    def _presence(self, msg):
+    def _away(self):
         """Who is away, said under the game: "Black offline - waiting"."""
         peers = self.sync.peers
         away = [_name(s) for s in self.seats if s in peers and s != self.seat and not peers[s][0]]

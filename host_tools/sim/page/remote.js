@@ -49,9 +49,16 @@ export async function join(mp, name, params) {
     rg.online(name, true, now());
   });
   // a seat open elsewhere too (the broker keeps one link per seat): the firmware says how long to wait
-  client.on("close", () => { client.options.reconnectPeriod = Math.max(RECONNECT_MS, rg.online(name, false, now())); });
+  client.on("close", () => {
+    client.options.reconnectPeriod = Math.max(RECONNECT_MS, rg.online(name, false, now()));
+    if (setup.will) client.options.will.payload = JSON.parse(rg.will(name))[1]; // the next link's (presence.py)
+  });
   client.on("error", (e) => console.warn("remote:", e.message)); // e.g. not authorised; it retries
-  client.on("message", (topic, payload) => rg.receive(name, topic, new TextDecoder().decode(payload)));
+  client.on("message", (topic, payload) => {
+    const wait = rg.receive(name, topic, new TextDecoder().decode(payload));
+    // another live board or page holds this seat: a goodbye (no last will), and a try later
+    if (wait) client.end(false, () => setTimeout(() => client.reconnect(), wait));
+  });
   setInterval(() => {
     if (!client.connected) return;
     for (const [t, p, retain] of JSON.parse(rg.outbox(name, now()))) client.publish(t, p, { retain, qos: 0 });
