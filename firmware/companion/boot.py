@@ -83,7 +83,7 @@ def boot_problem(error, path):
 
 def check_layout(layout, profile=None):
     """The layout checker's findings as display lines; [] when all is well.
-    Printed in full to the console. The checker (three modules) takes ~23 KB
+    Printed in full to the console. The checker (five modules) takes ~23 KB
     of heap while imported, so it is imported only here and dropped again."""
     gc.collect()  # (its code then goes in the lowest holes, not between what boot keeps)
     from .layout import check as layout_check
@@ -97,7 +97,7 @@ def check_layout(layout, profile=None):
         print("layout: %s: %s (%s)" % (entry, problem, hint))
     del layout_check
     package = __name__.rsplit(".", 1)[0] + ".layout"
-    for name in ("check", "kinds", "profile", "common"):
+    for name in ("check", "kinds", "profile", "sensing", "common"):
         sys.modules.pop(package + "." + name, None)
     sys.modules.pop(package, None)
     parent = sys.modules[package.rsplit(".", 1)[0]]

@@ -81,6 +81,11 @@ def run_check(args):
     if profile is not None:
         n, wiring = layout_check.button_capacity(profile)
         fits = "; buttons fit %s (%s, codes 0..%d)" % (ppath.stem, wiring, n - 1)
+        bits = layout_check.sensor_bits(profile)
+        if bits and layout_check.sensed_count(layout):
+            fits += "; sensors fit (%d 74HC165s, bits 0..%d)" % (bits // 8, bits - 1)
+        elif bits:
+            fits += "; the layout names no sensor bits: this board plays by its buttons"
     print("%s: ok \u2014 %s%s" % (path, layout_check.summary(layout), fits))
     return 0
 

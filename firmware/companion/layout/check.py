@@ -18,6 +18,7 @@ Runs under MicroPython too: no dict-order dependence, ASCII messages.
 from ..text import wrap
 from .common import BASE_MA, HINTS, MAX_MA, entry_name, is_int, is_number, plain, show, shown
 from .kinds import KIND_CHECKS
+from .sensing import check_sense, sensed_count, sensor_bits
 from .profile import button_capacity, check_profile  # noqa: F401 - the checker's whole surface: boot and the host call these here
 
 # kind -> its element groups: (list key, word for one entry, required keys)
@@ -72,6 +73,7 @@ def check(layout, profile=None):
     _check_leds(elements, out)
     _check_buttons(elements, profile, out)
     _check_controls(layout, out)
+    check_sense(layout, profile, out)
     if profile is not None:
         _check_current(elements, profile, out)
     KIND_CHECKS[kind](layout, out)
@@ -86,6 +88,9 @@ def summary(layout):
     elements = _elements(layout, GROUPS[layout["kind"]], [])
     parts.append(_count(len([1 for _, e in elements if "button" in e]), "button"))
     parts.append(_count(len([1 for _, e in elements if "led" in e]), "LED"))
+    sensed = sensed_count(layout)
+    if sensed:
+        parts.append("%d sensed (%d sensor bits)" % (sensed, 2 * sensed))
     return ", ".join(parts)
 
 
@@ -245,6 +250,7 @@ def _check_leds(elements, out):
 
 def _check_buttons(elements, profile, out):
     cap = button_capacity(profile) if profile is not None else None
+    sensing = profile is not None and sensor_bits(profile) > 0
     owner = {}
     for entry, e in elements:
         if "button" not in e:
@@ -260,7 +266,8 @@ def _check_buttons(elements, profile, out):
                         "give every element its own button code"))
         else:
             owner[code] = entry
-            if cap and code >= cap[0]:
+            if cap and code >= cap[0] and not (sensing and "sense" in e):  # (a sensed element's code
+                # is its name for the firmware: on a board that senses it, it needs no button)
                 out.append((entry, "button %d does not exist on the profile's %s (codes 0..%d)" % (
                     code, cap[1], cap[0] - 1), "use a free code below %d or a profile with more inputs" % cap[0]))
 

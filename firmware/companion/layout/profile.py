@@ -6,6 +6,7 @@ ASCII. A module of its own so that a board that checks its files at boot
 compiles (or loads) the checker a part at a time."""
 
 from .common import BASE_MA, MAX_GPIO, MAX_MA, is_int, show
+from .sensing import check_sensors
 
 MCP23017_ADDRS = range(0x20, 0x28)
 
@@ -49,6 +50,7 @@ def check_profile(profile):
         if key == "addrs":
             _check_addrs(values, out)
     _check_parts(profile, out)
+    check_sensors(profile, out, _chip(profile))
     _check_pins(profile, out)
     _check_i2c(profile, out)
     return out
@@ -88,7 +90,8 @@ def _check_addrs(addrs, out):
 # internal pull-up, "sda"/"scl" an I2C line (which devices may share).
 PIN_ROLES = (("buttons", "rows", "out"), ("buttons", "cols", "in"), ("buttons", "pins", "in"),
              ("buttons", "sda", "sda"), ("buttons", "scl", "scl"), ("leds", "pin", "out"),
-             ("display", "sda", "sda"), ("display", "scl", "scl"), ("buzzer", "pin", "out"))
+             ("display", "sda", "sda"), ("display", "scl", "scl"), ("buzzer", "pin", "out"),
+             ("sensors", "load", "out"), ("sensors", "clock", "out"), ("sensors", "data", "in"))
 ESP32_INPUT_ONLY = (34, 35, 36, 37, 38, 39)  # no output driver, no internal pull-up
 ESP32_FLASH = (6, 7, 8, 9, 10, 11)  # wired to the module's flash chip
 PICO_HEADER = tuple(range(23)) + (26, 27, 28)  # the GPIOs on the Pico's pins
