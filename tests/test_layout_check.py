@@ -372,7 +372,7 @@ def test_a_sensing_board_names_each_wrong_sensor_bit_and_chain_part(results):
     s = results["sensing"]
     beyond = "use a bit below 56 or give the profile's \"sensors\" more \"chips\""
     assert s["ok"] == []
-    assert s["summary"] == "12 islands, 27 connections, 42 buttons, 39 LEDs, 27 sensed (54 sensor bits)"
+    assert s["summary"] == ["12 islands, 27 connections, 42 buttons, 39 LEDs", 27]
     assert s["bit twice"] == [("connection BARI-FAAA", "sensor bit 3 is also used by connection ALOA-BARI",
                                "give every element its own two bits of the chain")]
     assert s["same two bits"] == [("connection ALOA-BARI", "both sensor bits are 5",

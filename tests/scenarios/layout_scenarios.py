@@ -3,6 +3,7 @@
 import json
 
 from companion.layout.check import check, check_profile, display_lines, summary
+from companion.layout.sensing import sensed_count
 
 from .common import load_layout
 
@@ -182,7 +183,7 @@ def sensing_mistakes():
         mistake(d)
         out[name] = check(d, SENSING)
     out["ok"] = check(load_layout("kahuna-sensing"), SENSING)
-    out["summary"] = summary(load_layout("kahuna-sensing"))
+    out["summary"] = [summary(load_layout("kahuna-sensing")), sensed_count(load_layout("kahuna-sensing"))]
     # a board with sensors and the three controls only: its sensed elements need no
     # button on the hardware (their codes name them), the rest do
     only = dict(SENSING, buttons={"kind": "gpio", "pins": [0, 1, 27]})

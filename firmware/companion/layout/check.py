@@ -18,7 +18,6 @@ Runs under MicroPython too: no dict-order dependence, ASCII messages.
 from ..text import wrap
 from .common import BASE_MA, HINTS, MAX_MA, entry_name, is_int, is_number, plain, show, shown
 from .kinds import KIND_CHECKS
-from .sensing import check_sense, sensed_count, sensor_bits
 from .profile import button_capacity, check_profile  # noqa: F401 - the checker's whole surface: boot and the host call these here
 
 # kind -> its element groups: (list key, word for one entry, required keys)
@@ -73,7 +72,10 @@ def check(layout, profile=None):
     _check_leds(elements, out)
     _check_buttons(elements, profile, out)
     _check_controls(layout, out)
-    check_sense(layout, profile, out)
+    if isinstance(profile, dict) and "sensors" in profile or _sensed(layout):  # (loaded for a sensing board only)
+        from .sensing import check_sense
+
+        check_sense(layout, profile, out)
     if profile is not None:
         _check_current(elements, profile, out)
     KIND_CHECKS[kind](layout, out)
@@ -88,10 +90,17 @@ def summary(layout):
     elements = _elements(layout, GROUPS[layout["kind"]], [])
     parts.append(_count(len([1 for _, e in elements if "button" in e]), "button"))
     parts.append(_count(len([1 for _, e in elements if "led" in e]), "LED"))
-    sensed = sensed_count(layout)
-    if sensed:
-        parts.append("%d sensed (%d sensor bits)" % (sensed, 2 * sensed))
     return ", ".join(parts)
+
+
+def _sensed(layout):
+    """The layout names sensor bits somewhere."""
+    for items in layout.values():
+        if isinstance(items, list):
+            for e in items:
+                if isinstance(e, dict) and "sense" in e:
+                    return True
+    return False
 
 
 def display_lines(problems, width=16, rows=8):
@@ -250,7 +259,7 @@ def _check_leds(elements, out):
 
 def _check_buttons(elements, profile, out):
     cap = button_capacity(profile) if profile is not None else None
-    sensing = profile is not None and sensor_bits(profile) > 0
+    sensing = isinstance(profile, dict) and "sensors" in profile
     owner = {}
     for entry, e in elements:
         if "button" not in e:

@@ -6,7 +6,6 @@ ASCII. A module of its own so that a board that checks its files at boot
 compiles (or loads) the checker a part at a time."""
 
 from .common import BASE_MA, MAX_GPIO, MAX_MA, is_int, show
-from .sensing import check_sensors
 
 MCP23017_ADDRS = range(0x20, 0x28)
 
@@ -50,7 +49,10 @@ def check_profile(profile):
         if key == "addrs":
             _check_addrs(values, out)
     _check_parts(profile, out)
-    check_sensors(profile, out, _chip(profile))
+    if "sensors" in profile:  # (loaded only for a sensing board: a boot's heap)
+        from .sensing import check_sensors
+
+        check_sensors(profile, out, _chip(profile))
     _check_pins(profile, out)
     _check_i2c(profile, out)
     return out
