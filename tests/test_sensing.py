@@ -81,3 +81,9 @@ def test_two_sticks_moved_during_a_power_cut_are_shown_after_boot(results):
 
 def test_a_todo_done_while_the_board_was_off_is_confirmed_at_boot(results):
     assert results["todo"] == {"last": ev("took_off", "ALOA-BARI"), "differs": False, "lit": None}
+
+
+def test_the_other_boards_move_is_done_when_this_board_sees_it(results):
+    r = results["remote"]
+    assert r["todo"] == [[WHITE, BLINK], ["On ALOA-BARI", "press when done"]]
+    assert r["done"] == [[ev("place", "ALOA-BARI"), ev("put_on", "ALOA-BARI")], [WHITE, STEADY]]

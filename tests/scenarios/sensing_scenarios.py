@@ -190,6 +190,22 @@ def todo_done_while_off():
     return {"last": logged(d)[-1], "differs": "Board differs:" in d.lines(), "lit": d.lit().get("ALOA-BARI")}
 
 
+def remote_move():
+    """Remote play: the other board's move arrives as this board's to-do
+    (App.apply_foreign, as remote/seat.py hands it over); the stick put on
+    there is the put_on that says it is done."""
+    d = Device(fresh_dir("sense-remote"), LAYOUT)
+    d.new_game(first="white")
+    text = '{"op": "place", "at": "ALOA-BARI"}'
+    d.app.apply_foreign(text, ev("place", "ALOA-BARI"))
+    d.app.changed()
+    d.wait(20)
+    out = {"todo": [d.lit().get("ALOA-BARI"), d.lines()[-2:]]}
+    d.put("ALOA-BARI", "white")
+    out["done"] = [logged(d)[-2:], d.lit().get("ALOA-BARI")]
+    return out
+
+
 def debouncer():
     """hal/sensors.Slots alone, on a scripted chain: times of what counts."""
     from companion.hal.sensors import SimChain
@@ -229,4 +245,4 @@ def debouncer():
 
 def run_all():
     return {"worked": worked_example(), "wrong": wrong_colour(), "slide": lift_and_slide(),
-            "cut": power_cut(), "todo": todo_done_while_off(), "debouncer": debouncer()}
+            "cut": power_cut(), "todo": todo_done_while_off(), "remote": remote_move(), "debouncer": debouncer()}
