@@ -6,8 +6,8 @@ Two halves, as hal/buttons.py's:
 - A *sampler* reports raw bit changes: `collect(sink, now)` calls
   `sink.edge(bit, level, t)` (level 1: the switch's output is active, a
   magnet pole above it). `buttons.PolledSampler` over `Hc165Chain` (bit-banged,
-  any chip) or `SimChain` (the simulated HAL); on the RP2040 the chain is
-  shifted in by a PIO state machine (hal/pio_chain.py).
+  any chip) or `SimChain` (the simulated HAL). (A PIO + DMA sampler of
+  the chain, as hal/pio.py's of the buttons, would give `collect` itself.)
 - `Slots` (pure: no hardware, no clock of its own) turns the bits into what
   stands on each slot (EMPTY, WHITE: the north-pole output, BLACK: the
   south-pole one) and reports a slot's change once it has lasted:
@@ -243,8 +243,7 @@ class Slots:
 
 
 class Hc165Chain:
-    """A chain of 74HC165s read by bit-banging (any chip; the RP2040 shifts it
-    with a PIO state machine instead, hal/pio_chain.py). PL low loads every
+    """A chain of 74HC165s read by bit-banging (any chip). PL low loads every
     input at once; then Q7 of the first chip shows its D7, and each clock
     shifts the next bit in: D6 .. D0, then the next chip's D7 .. D0.
     Bit k is input D(k % 8) of chip k // 8. The hall switches' outputs are
@@ -288,7 +287,7 @@ class SimChain:
 
 def chain(spec, nbits):
     """The profile's chain ("sensors": kind hc165, clock, load, data, chips),
-    read by polling (hal/pio_chain.py samples it with the PIO on an RP2040)."""
+    read by polling."""
     from machine import Pin
 
     if spec.get("kind") != "hc165" or 8 * spec.get("chips", 0) < nbits:
