@@ -77,6 +77,7 @@ cairo:
 images: $(VENV)/.installed cairo
 	for ext in svg png; do \
 	  $(VENV)/bin/companion layout draw board_layouts/kahuna.json -o docs/images/kahuna-board.$$ext && \
+	  $(VENV)/bin/companion layout draw board_layouts/kahuna-sensing.json -o docs/images/kahuna-sensing-board.$$ext && \
 	  $(VENV)/bin/companion replay tests/logs/kahuna_full_game.jsonl -o docs/images/kahuna-game.$$ext >/dev/null || exit 1; \
 	done
 
