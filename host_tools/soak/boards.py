@@ -29,7 +29,9 @@ from companion.remote.protocol import Sync
 from .machine import Process
 
 CONNECTS_PER_PASS = 50  # connections opened between two looks at the sockets (the broker's backlog)
-READS_PER_EVENT = 8  # packets read from one socket per readiness
+CONNECT_TIMEOUT_S = 2  # a TCP connect waits at most this (a broker at its limit accepts no more)
+GIVE_UP = 20  # connects failed in a row, none subscribed since: the rest are not tried
+STALLED_S = 15  # no more seats connected for this long, all tried: the connecting is over
 
 
 class Game:
@@ -78,6 +80,7 @@ class Board:
         self.applied = set()
         c = self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=user,
                                       protocol=mqtt.MQTTv311)
+        c.connect_timeout = CONNECT_TIMEOUT_S
         c.username_pw_set(user, password)
         topic, will = self.sync.will()
         c.will_set(topic, will, qos=0, retain=True)
@@ -181,7 +184,7 @@ class Loop:
         for key, mask in self.sel.select(timeout):
             c = key.data
             if mask & selectors.EVENT_READ:
-                c.loop_read(READS_PER_EVENT)
+                c.loop_read()
             if mask & selectors.EVENT_WRITE:
                 c.loop_write()
         for board in self.dirty:
@@ -224,17 +227,26 @@ def run(conn, spec):
         loop.ticks[k] = (start + at, seq, b)
     heapq.heapify(loop.ticks)
     pending = list(boards)
+    seen, moved_at, failed = 0, start, 0
     while pending or loop.ready + sum(1 for b in boards if b.refusal) < len(boards):
         for b in pending[:CONNECTS_PER_PASS]:
             try:
                 b.client.connect(spec["host"], spec["port"], KEEPALIVE_S)
             except OSError as e:
                 b.refusal = "%s: %s" % (type(e).__name__, e)
+                failed += 1
         del pending[:CONNECTS_PER_PASS]
+        if failed >= GIVE_UP:
+            for b in pending:
+                b.refusal = "not tried: %d connects in a row failed" % GIVE_UP
+            pending = []
         loop.pump(0.01)
         _housekeeping(loop, time.perf_counter())
-        if time.perf_counter() - start > spec["connect_s"]:
-            break
+        now = time.perf_counter()
+        if loop.ready != seen:
+            seen, moved_at, failed = loop.ready, now, 0
+        if now - start > spec["connect_s"] or (not pending and now - moved_at > STALLED_S):
+            break  # (the broker takes no more: its file descriptors, say; the figures say how many it held)
     ready = loop.ready
     refusals = sorted({b.refusal for b in boards if b.refusal})
     conn.send(("ready", {"boards": len(boards), "connected": ready, "connect_s": time.perf_counter() - start,
@@ -247,8 +259,8 @@ def run(conn, spec):
     me = Process(os.getpid())
     wait0 = me.wait_s()
     start = time.perf_counter()
-    for g in games:
-        loop.moved(g, 1, start)
+    for g in games:  # the games start out of step, as people's would: within the first think time
+        loop.moved(g, 1, start + rnd.random() * g.think_s - g.think_s)
     while time.perf_counter() - start < seconds:
         now = time.perf_counter()
         loop.play_due(now)
@@ -278,4 +290,9 @@ def _housekeeping(loop, now):
         if b.ready:
             b.sync.tick()
             loop.dirty.add(b)
+        elif b.drops and b.client.socket() is None:  # (as the link does: again, and the log catches up)
+            try:
+                b.client.reconnect()
+            except OSError:
+                pass
         b.client.loop_misc()
