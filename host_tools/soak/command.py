@@ -207,7 +207,10 @@ def table(r):
             verdict = "%s %s  %s" % ("=" if isinstance(target, str) or target == 0 else "<=", want,
                                      "ok" if ok else "OVER")
         out.append("  %-44s %12s %-3s %s" % (label, "{:,}".format(v) if isinstance(v, int) else v, unit, verdict))
-    out.append("  %s: %s" % ("near its limit" if held(r) else "limit", r["limit"] or "no part near its limit"))
+    if held(r):
+        out.append("  near its limit: %s" % (r["limit"] or "nothing"))
+    else:
+        out.append("  limit: %s" % (r["limit"] or "no part measured at its limit, yet over the target"))
     return "\n".join(out)
 
 
@@ -215,7 +218,8 @@ def register(sub):
     p = sub.add_parser("remote-soak", help="many remote games at once through one local Mosquitto: the broker measured")
     p.add_argument("--games", type=games, nargs="+", default=[100],
                    help="how many games at once (1 to %d); several counts: a run each, to find the knee" % MAX_GAMES)
-    p.add_argument("--moves", type=_moves, default=40, help="moves per game (1 to 97, of the recorded game; default 40)")
+    p.add_argument("--moves", type=_moves, default=40,
+                   help="moves per game (1 to 97, of the recorded game; default 40)")
     p.add_argument("--think", type=_ms, default=200, help="ms a seat waits before its move (default 200)")
     p.add_argument("--seconds", type=_seconds, default=120, help="each run's play stops after this (default 120)")
     p.add_argument("--workers", type=_workers, default=2, help="client processes (default 2)")
