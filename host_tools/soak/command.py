@@ -78,9 +78,12 @@ def soak(n, folder, moves=40, think_ms=200, seconds=120, workers=2, seed=1):
     plan = [(ev["by"], json.dumps(ev)) for ev in events[:moves]]
     connect_s = 30 + n / 50
     begun = time.monotonic()
+    # as broker.start, with a wait that grows with the games: Mosquitto reads every user's
+    # password and ACL before it listens, in a time that grows faster than the square of
+    # the games (docs/remote.md)
     proc = subprocess.Popen([broker.mosquitto(), "-c", str(conf)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)  # (as broker.start, with a wait that grows with the games:
-    broker.wait_port(port, proc, timeout=10 + n / 100)  # it reads every user's password and ACL first)
+                            stderr=subprocess.PIPE)
+    broker.wait_port(port, proc, timeout=10 + n * n / 200000)
     start_s = time.monotonic() - begun
     mosq = Process(proc.pid)
     ctx = multiprocessing.get_context("fork")  # (the workers need nothing re-imported)
