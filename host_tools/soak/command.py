@@ -83,7 +83,12 @@ def soak(n, folder, moves=40, think_ms=200, seconds=120, workers=2, seed=1):
     # the games (docs/remote.md)
     proc = subprocess.Popen([broker.mosquitto(), "-c", str(conf)], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
-    broker.wait_port(port, proc, timeout=10 + n * n / 200000)
+    try:
+        broker.wait_port(port, proc, timeout=10 + n * n / 200000)
+    except BaseException:
+        proc.kill()  # (a broker that never listened is not left behind)
+        proc.wait(5)
+        raise
     start_s = time.monotonic() - begun
     mosq = Process(proc.pid)
     ctx = multiprocessing.get_context("fork")  # (the workers need nothing re-imported)
