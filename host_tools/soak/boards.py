@@ -140,8 +140,9 @@ class Board:
         """Publish what the shared log has to say (as the link does once the flash has it)."""
         out = self.sync.outbox
         while out and self.ready:
-            topic, payload, retain = out.pop(0)
+            topic, payload, retain = out[0]
             self.client.publish(topic, payload, 0, retain)
+            self.sync.sent()
 
 
 class Loop:
