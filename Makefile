@@ -65,7 +65,7 @@ sim: $(VENV)/.installed node_modules/.installed
 # figures also go to artifacts/bench.json. COMPARE=old.json prints the change.
 bench: $(VENV)/.installed node_modules/.installed mosquitto
 	$(VENV)/bin/companion bench --json artifacts/bench.json $(if $(COMPARE),--compare $(COMPARE))
-	$(VENV)/bin/companion remote-soak --games 200 --json artifacts/remote-soak.json
+	$(VENV)/bin/companion remote-soak --games 100 1000 --moves 20 --json artifacts/remote-soak.json
 
 # PNG pictures (companion layout draw / replay -o X.png) use cairosvg, which needs libcairo2.
 cairo:
