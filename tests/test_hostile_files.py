@@ -72,6 +72,11 @@ def _clock_a_folder(games):
     (games / "clock.txt").mkdir()
 
 
+def _layout_for_log(games):
+    _saved(games)
+    _file(games / "current.jsonl", json.dumps(json.loads(LAYOUT)).encode())  # one line, no final newline
+
+
 def _games_a_file(games):
     games.rmdir()
     games.write_bytes(b"not a folder")
@@ -80,6 +85,15 @@ def _games_a_file(games):
 # --- the fuzz: a saved game of random length and one to three of these, seeded --------------
 FULL = (ROOT / "tests" / "logs" / "kahuna_full_game.jsonl").read_bytes().splitlines(keepends=True)
 LAYOUT = (ROOT / "board_layouts" / "kahuna.json").read_bytes()
+# Files that are no game log, put where the log belongs (current.jsonl): refused at line 1 by both
+FOREIGN = {
+    "a layout, one line, no final newline": json.dumps(json.loads(LAYOUT)).encode(),
+    "a layout as shipped": LAYOUT,
+    "a picture": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00",
+    "half a header": b'{"game": "kah',
+    "an event first": b'{"op": "end_turn"}\n',
+    "nothing": b"",
+}
 STORE_FILES = ("current.jsonl", "lit.bin", "clock.txt", "check.bin", "settings.json")
 
 
@@ -119,13 +133,16 @@ def _mutations(rng):
     def subfolder_in_new(g):
         (g / "log.new" / "sub" / "deeper").mkdir(parents=True, exist_ok=True)
 
+    def foreign_current(g):
+        (g / "current.jsonl").write_bytes(rng.choice(tuple(FOREIGN.values())))
+
     def junk_clock_or_check(g):
         (g / rng.choice(("clock.txt", "check.bin"))).write_bytes(_junk(rng, rng.randrange(1, 900)))
 
     return [("a folder for a file", folder_for_file, True), ("a big file", big_file, True),
             ("deep settings", deep_settings, True), ("names not UTF-8", bad_names, True),
             ("stray files", stray_files, True), ("a folder in log.new", subfolder_in_new, True),
-            ("junk clock or check", junk_clock_or_check, True)]
+            ("junk clock or check", junk_clock_or_check, True), ("no log at current.jsonl", foreign_current, True)]
 
 
 def fuzz_cases(count, seed=43):
@@ -163,6 +180,7 @@ CASES = {
     "a folder in log.new": (_folder_in_new, True),
     "a folder where clock.txt belongs": (_clock_a_folder, True),
     "the game folder a file": (_games_a_file, False),
+    "a layout where the log belongs": (_layout_for_log, True),
 }
 
 
@@ -197,6 +215,35 @@ def test_under_cpython(tmp_path, name):
     CASES[name][0](games)
     got = save_dirs.boot_dir(str(games), "kahuna")
     _check(name, json.loads(json.dumps(got)))
+
+
+@pytest.mark.parametrize("what", sorted(FOREIGN))
+def test_a_file_that_is_no_log_where_the_log_belongs_gets_one_verdict(tmp_path, capsys, what):
+    """current.jsonl holding a layout or any file that is no log: `companion
+    replay` refuses it at line 1; the board does not take it in (nor archive
+    its saved game for it), sets it aside whole, says so on the display and
+    resumes its saved game. Before, it archived the saved game and silently
+    started a new one (the file dropped as a torn line)."""
+    import subprocess
+    import sys
+
+    data = FOREIGN[what]
+    (tmp_path / "current.jsonl").write_bytes(data)
+    proc = subprocess.run([os.path.join(os.path.dirname(sys.executable), "companion"), "replay",
+                           str(tmp_path / "current.jsonl")], capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stdout == "" and "current.jsonl: line 1: " in proc.stderr, proc.stderr
+    games = tmp_path / "games"
+    _saved(games)
+    (games / "current.jsonl").write_bytes(data)
+    got = json.loads(json.dumps(save_dirs.boot_dir(str(games), "kahuna")))
+    assert got[0] == "ok" and got[2] == len(GAME) and got[3] == _replayed(GAME), got[:3]
+    assert got[1] == "current.jsonl (not a game log) set aside as aside-1-current.jsonl"
+    assert (games / "aside-1-current.jsonl").read_bytes() == data
+    assert sorted(os.listdir(games)) == ["aside-1-current.jsonl", "log"]  # nothing archived for it
+    said = [line for line in capsys.readouterr().out.splitlines() if "current.jsonl: line 1" in line]
+    assert said, "the console says why"
+    if b"\n" in data:  # the board's reason is the host's, word for word
+        assert said[0].split("current.jsonl: ", 1)[1] in proc.stderr
 
 
 def boot_natively(tmp_path, makers):

@@ -309,3 +309,21 @@ def set_aside(path):
                 return None
             return to.rsplit("/", 1)[-1]
     return None
+
+
+def not_a_log(path):
+    """Why the file at path is no game log the board takes in as the running
+    game (its first line, read with a bound, is no log header: the verdict
+    `companion replay` gives at line 1), or None."""
+    try:
+        head = read_all(path, LONGEST + 1)
+    except OSError as e:
+        return "cannot be read: %s" % e
+    end = head.find(b"\n")
+    if end < 0:
+        return "line 1: no complete line in its first %d bytes" % LONGEST
+    try:
+        log.header_of(head[:end])
+    except log.LogError as e:
+        return str(e)
+    return None

@@ -27,7 +27,9 @@ it is read a few hundred bytes at a time (Lines, lines()).
 Finished or abandoned games: New game renames the folder to ROOT/game-NNNN
 (one atomic rename); the last KEEP stay. Older firmware kept whole logs as
 ROOT/game-NNNN.jsonl; a log put at ROOT/current.jsonl (by hand, an older
-firmware, the simulator's "Load log") is taken as the running game.
+firmware, the simulator's "Load log") is taken as the running game, if its
+first line is a log header (files.not_a_log); anything else there is set
+aside whole (aside-N-current.jsonl) and boot says so.
 Beside the log: ROOT/clock.txt (a game clock's time left) and
 ROOT/check.bin (a checkpoint of the game state, so that boot replays only
 the events after it).
@@ -141,6 +143,11 @@ class Store(Reading, Archive):
         files.rmtree(self.dir + ".old")
         path = self.root + "/" + CURRENT
         if not files.exists(path):
+            return
+        why = files.not_a_log(path)
+        if why is not None:  # a layout, a picture, half a line: not taken in, nor the running game archived for it
+            print("store: %s: %s" % (path, why))
+            self._aside(path, "not a game log")
             return
         self._unlit()
         self.archive()  # nothing is dropped: a game it replaces goes to the archive
