@@ -246,6 +246,37 @@ def test_a_file_that_is_no_log_where_the_log_belongs_gets_one_verdict(tmp_path, 
         assert said[0].split("current.jsonl: ", 1)[1] in proc.stderr
 
 
+def _prefix_beside_longer(games):
+    _saved(games)  # the whole game in log/
+    _file(games / "current.jsonl", b"".join(GAME[:5]))  # its first four events put at current.jsonl
+
+
+PREFIX_SAID = "resumed current.jsonl; the game before it kept as game-0001"
+
+
+def _check_prefix(got):
+    assert got[0] == "ok" and got[2] == 5 and got[3] == _replayed(GAME[:5]), got[:3]
+    assert got[1] == PREFIX_SAID, got[1]
+
+
+def test_a_shorter_log_at_current_jsonl_is_taken_and_the_player_told_where_the_longer_went(tmp_path):
+    """current.jsonl holding a prefix of the game beside a longer log/: the
+    board takes current.jsonl (as ever: a log put there is the running game),
+    archives the longer one whole, and says both on the display."""
+    games = tmp_path / "games"
+    _prefix_beside_longer(games)
+    _check_prefix(json.loads(json.dumps(save_dirs.boot_dir(str(games), "kahuna"))))
+    from companion.store.files import saved_log
+
+    assert saved_log(str(games), "game-0001") == SAVED  # the longer game, every line
+    assert not (games / "current.jsonl").exists()
+
+
+@pytest.mark.native
+def test_a_shorter_log_at_current_jsonl_is_said_under_native_micropython(tmp_path):
+    _check_prefix(boot_natively(tmp_path, [_prefix_beside_longer])[0])
+
+
 def boot_natively(tmp_path, makers):
     """Boot each folder makers[i](games) makes in a fresh native MicroPython at
     Kahuna's documented heap, as a board boots (the firmware compiled, short

@@ -83,9 +83,11 @@ class Archive:
         return True
 
     def _archive_log(self):
+        self.archived = None
         if files.is_dir(self.dir):
             if files.first(self.dir) >= 0:
-                os.rename(self.dir, self.root + "/" + self._next_name())
+                self.archived = self._next_name()
+                os.rename(self.dir, self.root + "/" + self.archived)
             else:
                 files.rmtree(self.dir)
         self.n = 0

@@ -76,6 +76,8 @@ class Store(Reading, Archive):
         self.convert = False  # raw blocks read without a raw block device: rewritten as a piece first
         self.beginning = None  # begin_step(): [the header, the next step, its line]
         self.aside = []  # what boot set aside: (its name, what it was, its new name)
+        self.adopted = None  # the archive's name of the game a log at current.jsonl replaced (boot says it)
+        self.archived = None  # the name archive() gave the running game (None: none to keep)
         self.lit = False  # the board's saved look (lit.py): gone when the game is replaced (_kinds finds it)
         self._kinds()
 
@@ -151,6 +153,7 @@ class Store(Reading, Archive):
             return
         self._unlit()
         self.archive()  # nothing is dropped: a game it replaces goes to the archive
+        self.adopted = self.archived  # boot says where that game went (None: there was none)
         os.mkdir(self.dir)
         os.rename(path, self.dir + "/00000.jl")
 
