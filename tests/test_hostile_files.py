@@ -277,14 +277,94 @@ def test_a_shorter_log_at_current_jsonl_is_said_under_native_micropython(tmp_pat
     _check_prefix(boot_natively(tmp_path, [_prefix_beside_longer])[0])
 
 
-def boot_natively(tmp_path, makers):
+# --- a huge log piece: answered in work bounded by the game, not by the junk ---------------------
+KANALOA = (ROOT / "tests" / "logs" / "kanaloa_four_players.jsonl").read_bytes().splitlines(keepends=True)[:40]
+HUGE = b'{"op": "end_turn"}\n' * 110000  # 2 MB of 110,000 short lines (each a valid event, even)
+
+# The store's work during a boot, counted where the firmware does it: the
+# bytes its modules read from flash (each module's `open` wrapped).
+COUNT_READS = """
+import builtins
+from companion.store import archive, blocks, files, log_store, reading, settings
+READ = [0]
+_open = builtins.open
+
+
+class _Counted:
+    def __init__(self, f):
+        self.f = f
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        self.f.close()
+
+    def read(self, *n):
+        data = self.f.read(*n)
+        READ[0] += len(data)
+        return data
+
+    def seek(self, *args):
+        return self.f.seek(*args)
+
+    def write(self, data):
+        return self.f.write(data)
+
+    def close(self):
+        self.f.close()
+
+
+def _counted(path, mode="r"):
+    return _Counted(_open(path, mode))
+
+
+for _m in (archive, blocks, files, log_store, reading, settings):
+    _m.open = _counted
+"""
+WRITE_READS = """
+with open("read", "w") as f:
+    f.write(str(READ[0]))
+"""
+
+
+def _kanaloa_save(games):
+    _file(games / "log" / "00000.jl", b"".join(KANALOA))
+
+
+def _huge_piece(games):
+    _kanaloa_save(games)
+    _file(games / "log" / ("%05d.jl" % len(KANALOA)), HUGE)
+
+
+@pytest.mark.native
+def test_a_huge_log_piece_is_answered_in_work_bounded_by_the_game(tmp_path):
+    """A 2 MB piece of 110,000 short lines added to a Kanaloa save (before:
+    no answer in 20 s at either heap): the board reads no more than
+    PIECE_MOST of it, archives the folder as it is, resumes the save and
+    says so. The bound is on the work: the bytes the store reads during the
+    boot, beside the same save's boot without the junk."""
+    from companion.store.files import PIECE_MOST
+
+    got = boot_natively(tmp_path, [_kanaloa_save, _huge_piece], "kanaloa", (COUNT_READS, WRITE_READS))
+    reads = [int((tmp_path / "w" / ("%05d" % i) / "read").read_text()) for i in range(2)]
+    plain, huge = got
+    assert plain[0] == huge[0] == "ok" and plain[2] == huge[2] == len(KANALOA), (plain[:3], huge[:3])
+    assert huge[3] == plain[3]  # the save's game, as without the junk
+    assert huge[1] == "saved game damaged: resumed after line 40. Whole log: game-0001", huge[1]
+    assert reads[1] <= 3 * reads[0] + PIECE_MOST + 4096, reads  # the save read again for its repair
+    assert reads[1] < len(HUGE) // 6, reads
+
+
+def boot_natively(tmp_path, makers, board="kahuna", around=("", "")):
     """Boot each folder makers[i](games) makes in a fresh native MicroPython at
-    Kahuna's documented heap, as a board boots (the firmware compiled, short
-    paths): the reports (tests/boot_report.py), in order."""
+    the game's documented heap, as a board boots (the firmware compiled, short
+    paths): the reports (tests/boot_report.py, with around's code before and
+    after it), in order."""
     mpy = compile_board(tmp_path / "mpy")
     work = tmp_path / "w"
     work.mkdir()
-    shutil.copy(ROOT / "tests" / "boot_report.py", work / "boot.py")
+    (work / "boot.py").write_text(around[0] + (ROOT / "tests" / "boot_report.py").read_text() + around[1])
     os.symlink(mpy, work / "mpy")
     os.symlink(ROOT / "board_layouts", work / "board_layouts")
     runs = []
@@ -292,7 +372,7 @@ def boot_natively(tmp_path, makers):
         d = work / ("%05d" % i)
         (d / "games").mkdir(parents=True)
         make(d / "games")
-        runs.append(("%dK" % HEAPS["kahuna"], ["boot.py", d.name, "kahuna"]))
+        runs.append(("%dK" % HEAPS[board], ["boot.py", d.name, board]))
     run_native_each(runs, firmware="../mpy", workers=2, cwd=work)
     out = []
     for i in range(len(makers)):

@@ -168,47 +168,13 @@ class Store(Reading, Archive):
             pass
 
     def begin_step(self, header):
-        """One step of begin(), each with one erase at most (the run loop's
-        New game: light first, then a step each): the old look and any
-        leftover folder removed; the new folder made; its header written;
-        the old log archived; the new one in its place. True once it is. A
-        call with another header finishes the one under way first."""
-        step = self.beginning
-        if step is not None and step[0] is not header:
-            self.settle()  # the new log under way first (a game never played: dropped by this one)
-            step = None
-        new = self.dir + ".new"
-        if step is None:
-            self._unlit()
-            files.rmtree(new)
-            self.beginning = [header, 0, files.as_line(header).encode() + b"\n"]  # the header's line made once
-            return False
-        data = step[2]
-        if step[1] == 0:
-            os.mkdir(new)
-            step[1] = 1
-            return False
-        if step[1] == 1:
-            self._fresh(data, made=True)
-            step[1] = 2
-            return False
-        if step[1] == 2 and self.n == 1:  # never played: not worth a place in the archive
-            files.rmtree(self.dir)
-            self.n = 0
-            step[1] = 3
-            return False
-        if step[1] < 6:
-            if self._archive_parts()[max(step[1], 3) - 3]() is not False:  # False: more of it next step
-                step[1] = max(step[1], 3) + 1
-            return False
-        self.beginning = None
-        os.rename(self.dir + ".new", self.dir)
-        self.n = 1
-        self.crc = crc32(data)
-        self.tail = 0
-        self.size = len(data)
-        self.closed = []
-        return True
+        """One step of begin() (the run loop's New game: light first, then a
+        step a call), each with one erase at most (beginning.py: the steps by
+        name). True once the new log is in place. A call with another header
+        finishes the one under way first."""
+        from .beginning import begin_step  # (loaded when a game begins, not at every boot)
+
+        return begin_step(self, header)
 
     def settle(self):
         """A new log begun a step at a time (begin_step), finished at once."""
