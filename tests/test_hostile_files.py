@@ -8,7 +8,6 @@ save-directory fuzz), as a board would, and under CPython."""
 
 import json
 import os
-import shutil
 
 import pytest
 
