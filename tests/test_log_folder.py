@@ -19,7 +19,7 @@ from companion.core.log import split
 from companion.store.files import saved_log
 from companion.store.log_store import Store
 from host_tools.files import InputError
-from host_tools.log_folder import as_board_reads, join_pieces, read_folder
+from host_tools.log_folder import join_pieces, read_folder, read_pieces
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -109,21 +109,51 @@ CHOICES = {"00000.jl": [None, FIRST, ALL], "00002.jl": [None, SECOND],
 COMBOS = [c for c in itertools.product(*CHOICES.values()) if any(c)]
 
 
-def test_every_combination_of_pieces_and_tmps_reads_the_same_on_both(tmp_path):
-    """The .tmp rule over all 71 combinations. Where the rule leaves no whole first
-    piece, the board's other rules (a piece missing or ending inside a line ends
-    the lines) give it no game, while the host joins the bytes as they are (kept
-    for pull-log: nothing is lost); that verdict is issue 43's item 2 proper."""
-    same = 0
+def board_verdict(root):
+    """(the running game's lines, the store's problem) as the board reads them."""
+    store = Store(str(root))
+    lines = store.read(mend=False)
+    return [bytes(line) for line in lines] if lines else [], store.problem
+
+
+def test_every_combination_of_pieces_and_tmps_gives_one_verdict_on_both(tmp_path, capsys):
+    """The 71 combinations: the host (replay's and pull-log's read) keeps the
+    lines the board keeps and finds what the board finds; where the board can
+    read no line (its first piece missing or ending inside a line: 10 of them),
+    the host refuses with the board's words."""
+    refused = kept = 0
     for k, combo in enumerate(COMBOS):
         files = {name: data for name, data in zip(CHOICES, combo) if data is not None}
         make(tmp_path / str(k) / "host" / "log", files)
         make(tmp_path / str(k) / "board" / "log", files)
-        board = board_lines(tmp_path / str(k) / "board")
-        first = dict(as_board_reads(list(files.items()), True)).get("00000.jl")
-        if first is None or not first.endswith(b"\n"):
-            assert board == [], files
-            continue
-        assert split(read_folder(tmp_path / str(k) / "host" / "log"))[0] == board, files
-        same += 1
-    assert same == 60  # (the other 11: no whole first piece)
+        board, problem = board_verdict(tmp_path / str(k) / "board")
+        data, host_problem = read_pieces(list(files.items()), True)
+        assert (split(data)[0], host_problem) == (board, problem), files
+        if problem is not None and not board:
+            with pytest.raises(InputError) as e:
+                read_folder(tmp_path / str(k) / "host" / "log")
+            assert "the board cannot read this log: %s" % problem in str(e.value)
+            refused += 1
+        else:
+            assert split(read_folder(tmp_path / str(k) / "host" / "log"))[0] == board, files
+            kept += 1
+    assert (refused, kept) == (10, 61)
+
+
+def test_replay_of_a_folder_the_board_finds_damaged_reads_the_lines_the_board_keeps(tmp_path):
+    """A piece missing in the middle: the board goes on with the lines before
+    it (and archives the folder); replay reads those and says why."""
+    make(tmp_path / "log", {"00000.jl": FIRST, "00003.jl": L[3] + L[4]})
+    proc = subprocess.run([BIN / "companion", "replay", tmp_path / "log"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["sticks"] == {"ALOA-BARI": "white"}
+    assert "line 3 is missing: the board goes on with lines 1 to 2" in proc.stderr
+    assert board_verdict(tmp_path)[0] == [line.rstrip(b"\n") for line in L[:2]]
+    make(tmp_path / "first gone" / "log", {"00002.jl": SECOND})
+    proc = subprocess.run([BIN / "companion", "replay", tmp_path / "first gone" / "log"], capture_output=True,
+                          text=True)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip() == (
+        "companion replay: %s: the board cannot read this log: lines 1 to 2 are missing (at its next boot it "
+        "archives the folder as it is, as game-NNNN with a note, and starts a new game)"
+        % (tmp_path / "first gone" / "log"))

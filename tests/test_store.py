@@ -33,15 +33,16 @@ def test_garbage_with_newlines_after_a_cut_drops_only_the_garbage(damage):
 
 def test_a_torn_header_or_a_file_that_is_no_log_starts_a_fresh_game(damage):
     # nothing to resume: the board plays at once with the menu's first choices
-    r = damage["torn_header"]
-    assert not r["menu"] and r["events"] == 0 and r["kept"] == [] and r["message"] == []
-    assert [h["game"] for h in r["log"]] == ["kahuna"] and r["log"][0]["first"] == "lot"
-    for case in ("not_a_log", "bad_header"):
+    for case in ("torn_header", "not_a_log"):  # no log header on line 1: set aside whole, and said
         r = damage[case]
-        assert not r["menu"] and r["events"] == 0 and r["kept_whole"] == [True]
-        assert len(r["log"]) == 1 and r["log"][0]["game"] == "kahuna"  # the new game's header only
-        # the damaged log's word stays on the display under the new game
-        assert r["message"] == ["unreadable saved", "game kept as", "game-0001: start", "a new one"]
+        assert not r["menu"] and r["events"] == 0 and r["kept"] == [] and r["aside_whole"]
+        assert [h["game"] for h in r["log"]] == ["kahuna"] and r["log"][0]["first"] == "lot"
+        assert r["message"] == ["current.jsonl", "(not a game log)", "set aside as", "aside-1-current.", "jsonl"]
+    r = damage["bad_header"]  # a header of a game this board has not: the log's damage, archived
+    assert not r["menu"] and r["events"] == 0 and r["kept_whole"] == [True]
+    assert len(r["log"]) == 1 and r["log"][0]["game"] == "kahuna"  # the new game's header only
+    # the damaged log's word stays on the display under the new game
+    assert r["message"] == ["unreadable saved", "game kept as", "game-0001: start", "a new one"]
 
 
 def test_a_checkpoint_restores_the_same_game_and_undo_goes_back_through_it():

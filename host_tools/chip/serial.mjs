@@ -2,7 +2,8 @@
 // (CDC), what it sends comes out on stdout, in real time (as fast as the
 // emulator runs). host_tools/chip/serial_port.py puts this on a
 // pseudo-terminal, so mpremote and `companion flash` talk to it as to a
-// board. On SIGTERM the flash filesystem is written to --image-out.
+// board. On SIGTERM, or when its input ends (the cable pulled), the flash
+// filesystem is written to --image-out and it stops.
 //
 //   node host_tools/chip/serial.mjs --uf2 U --bootrom B --image IMG --profile P [--image-out OUT]
 
@@ -21,12 +22,16 @@ let sent = 0;
 // like a terminal that opens the port: a return, so the REPL shows its banner and prompt
 pico.cdc.onDeviceConnected = () => pico.type('\r');
 process.stdin.on('data', (chunk) => pico.type(chunk.toString('latin1')));
-process.on('SIGTERM', () => {
+function powerOff() {
   if (args['image-out']) {
     fs.writeFileSync(args['image-out'], pico.mcu.flash.subarray(FS_OFFSET, FS_OFFSET + FS_BYTES));
   }
   process.exit(0);
-});
+}
+process.on('SIGTERM', powerOff);
+// The USB cable pulled (serial_port.py's cut_after): a Pico powered by USB
+// stops where it is, its flash as it is then; bytes not yet read are lost.
+process.stdin.on('end', powerOff);
 
 function tick() {
   pico.run(2);

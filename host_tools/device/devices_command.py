@@ -8,7 +8,7 @@ from mpremote.transport import TransportError
 from companion.store.files import LOG, NOTE
 
 from ..files import folder_problem
-from ..log_folder import join_pieces
+from ..log_folder import read_pieces, whole_folder
 from .connection import DeviceError, boards, connect, disconnect
 
 # The firmware's log folder: companion/store.py Store(root="/games").
@@ -43,7 +43,10 @@ def pull_logs(port, dest):
     """Copy every game log in GAMES_DIR on the board to dest, each as one
     JSON-lines file: the running game as current.jsonl, archived ones as
     game-NNNN.jsonl (with game-NNNN.note.txt beside an archived damaged log:
-    docs/firmware.md, "When the log is damaged"). Returns the local paths."""
+    docs/firmware.md, "When the log is damaged"); a running game the board
+    finds damaged as the lines it keeps, with current.damaged.jsonl (the whole
+    folder) and current.note.txt beside it (host_tools/log_folder.py).
+    Returns the local paths."""
     dest = Path(dest)
     transport = connect(port, soft_reset=False)
     try:
@@ -60,7 +63,13 @@ def pull_logs(port, dest):
                 # and raw blocks: joined as the board joins them (host_tools/log_folder.py)
                 pieces = [(p.name, None if p.st_mode & 0x4000 else bytes(transport.fs_readfile(path + "/" + p.name)))
                           for p in transport.fs_listdir(path)]
-                data = join_pieces(pieces, e.name == LOG)
+                data, problem = read_pieces(pieces, e.name == LOG)
+                if problem is not None:  # the running game as the board keeps it, the whole folder beside it
+                    (dest / "current.damaged.jsonl").write_bytes(whole_folder(pieces))
+                    (dest / "current.note.txt").write_text(
+                        "The board finds: %s. It goes on with lines 1 to %d (current.jsonl) and archives the "
+                        "whole folder (current.damaged.jsonl) at its next boot.\n" % (problem, data.count(b"\n")))
+                    copied += [dest / "current.damaged.jsonl", dest / "current.note.txt"]
                 if not data:
                     continue
                 target = dest / ("current.jsonl" if e.name == "log" else e.name + ".jsonl")

@@ -36,6 +36,7 @@ def boot_from(name, data):
         "log": [json.loads(l) for l in saved_log(root).decode().split("\n") if l],
         "kept": kept,
         "kept_whole": [saved_log(root, n) == data for n in kept],
+        "aside_whole": saved_log(root, "aside-1-current.jsonl") == data,  # (b"": none set aside)
     }
 
 

@@ -90,10 +90,13 @@ class Starting:
 
     def _say_set_aside(self):
         """What boot found of the wrong kind and set aside (store.aside: e.g. a
-        folder where a file belongs), and a settings file that is not the
+        folder where a file belongs), a saved game a log at current.jsonl
+        replaced (kept in the archive), and a settings file that is not the
         menu's, said after whatever else boot said: never a silent reset."""
         notes = [("%s (%s) set aside as %s" % (name, what, new)) if new else ("%s is %s" % (name, what))
                  for name, what, new in self.store.aside]
+        if self.store.adopted:  # a log put at current.jsonl replaced the saved game (a shorter one, say)
+            notes.append("resumed current.jsonl; the game before it kept as %s" % self.store.adopted)
         if self.settings.damaged:
             notes.append("settings.json unreadable: the defaults")
         if notes:

@@ -182,8 +182,10 @@ def dump(obj):
     return json.dumps(obj)
 
 
-def start(header_text, load_layout, lineno=1):
-    """The game a header line describes; load_layout(name) returns a layout dict."""
+def header_of(header_text, lineno=1):
+    """The header (a dict) of a header line, or a LogError saying why the line
+    is none (a layout file, an event, not JSON): what start() and the store's
+    look at a log put in place by hand (store/log_store.py) both ask."""
     if isinstance(header_text, str):
         header_text = header_text.encode()
     if header_text.startswith(BOM):  # a log saved by a Windows editor
@@ -195,6 +197,12 @@ def start(header_text, load_layout, lineno=1):
     if "op" in header or "game" not in header:
         raise LogError(lineno, 'the first line must be the header, e.g. {"game": "kahuna", '
                        '"layout": "kahuna", "variants": [], "first": "white"}')
+    return header
+
+
+def start(header_text, load_layout, lineno=1):
+    """The game a header line describes; load_layout(name) returns a layout dict."""
+    header = header_of(header_text, lineno)
     if header["game"] not in NAMES:
         raise LogError(lineno, "header: unknown game %r: this companion knows %s"
                        % (header["game"], ", ".join(NAMES)))

@@ -61,14 +61,10 @@ class Archive:
 
     # --- archive -------------------------------------------------------------
     def archive(self):
-        for part in self._archive_parts():
-            while part() is False:
+        """The running game to ROOT/game-NNNN, at once (ARCHIVE's steps)."""
+        for step in ARCHIVE:
+            while step(self) is False:
                 pass
-
-    def _archive_parts(self):
-        """archive() in parts, each a step of begin_step() (one that returns
-        False is called again, a step each, until it does not)."""
-        return (self._archive_sides, self._archive_log, self._prune)
 
     def _archive_sides(self):
         """The finished game's side files: its checkpoint's side blocks one a
@@ -83,9 +79,11 @@ class Archive:
         return True
 
     def _archive_log(self):
+        self.archived = None
         if files.is_dir(self.dir):
             if files.first(self.dir) >= 0:
-                os.rename(self.dir, self.root + "/" + self._next_name())
+                self.archived = self._next_name()
+                os.rename(self.dir, self.root + "/" + self.archived)
             else:
                 files.rmtree(self.dir)
         self.n = 0
@@ -110,3 +108,8 @@ class Archive:
                  and not n.endswith(".tmp") and n[5:9].isdigit()]
         names.sort()
         return names
+
+
+# archive()'s steps, in order; each is also a step of begin_step() (one that
+# returns False is called again, a call each, until it does not)
+ARCHIVE = (Archive._archive_sides, Archive._archive_log, Archive._prune)

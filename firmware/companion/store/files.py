@@ -115,15 +115,23 @@ def write_all(path, data):
 # archiving need about that much memory whatever the length of the game.
 BUF = 256
 LONGEST = 1024  # bytes of a line kept: no log line is longer (a longer one is damage)
+# Bytes a log piece may hold. The board's own pieces stay under MERGE * CHUNK
+# (about 3 KB); a whole log taken in from current.jsonl is one piece: a
+# 600-event game is about 21 KB. A longer piece is no log the board wrote
+# (2 MB of junk lines, say): it is read no further than this, so boot time
+# is bounded by the game, not by the junk (docs/firmware.md).
+PIECE_MOST = 256 * 1024
 
 
 def scan(path, crc):
-    """(complete lines, crc32 of them continuing crc, their bytes, bytes in all) of a file."""
+    """(complete lines, crc32 of them continuing crc, their bytes, bytes in all)
+    of a file; of one over PIECE_MOST bytes, of its first PIECE_MOST + BUF or so
+    (the caller finds it too long)."""
     n = good = size = 0
     run = crc
     with open(path, "rb") as f:
         while True:
-            data = f.read(BUF)
+            data = f.read(BUF) if size <= PIECE_MOST else None
             if not data:
                 return n, crc, good, size
             nl = data.rfind(b"\n") + 1
@@ -308,4 +316,25 @@ def set_aside(path):
             except OSError:
                 return None
             return to.rsplit("/", 1)[-1]
+    return None
+
+
+def not_a_log(path):
+    """Why the file at path is no game log the board takes in as the running
+    game (its first line, read with a bound, is no log header: the verdict
+    `companion replay` gives at line 1), or None."""
+    try:
+        size = os.stat(path)[6]
+        if size > PIECE_MOST:
+            return "%d KB, more than a log piece holds (%d KB)" % (size // 1024, PIECE_MOST // 1024)
+        head = read_all(path, LONGEST + 1)
+    except OSError as e:
+        return "cannot be read: %s" % e
+    end = head.find(b"\n")
+    if end < 0:
+        return "line 1: no complete line in its first %d bytes" % LONGEST
+    try:
+        log.header_of(head[:end])
+    except log.LogError as e:
+        return str(e)
     return None

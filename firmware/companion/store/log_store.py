@@ -27,7 +27,9 @@ it is read a few hundred bytes at a time (Lines, lines()).
 Finished or abandoned games: New game renames the folder to ROOT/game-NNNN
 (one atomic rename); the last KEEP stay. Older firmware kept whole logs as
 ROOT/game-NNNN.jsonl; a log put at ROOT/current.jsonl (by hand, an older
-firmware, the simulator's "Load log") is taken as the running game.
+firmware, the simulator's "Load log") is taken as the running game, if its
+first line is a log header (files.not_a_log); anything else there is set
+aside whole (aside-N-current.jsonl) and boot says so.
 Beside the log: ROOT/clock.txt (a game clock's time left) and
 ROOT/check.bin (a checkpoint of the game state, so that boot replays only
 the events after it).
@@ -74,6 +76,8 @@ class Store(Reading, Archive):
         self.convert = False  # raw blocks read without a raw block device: rewritten as a piece first
         self.beginning = None  # begin_step(): [the header, the next step, its line]
         self.aside = []  # what boot set aside: (its name, what it was, its new name)
+        self.adopted = None  # the archive's name of the game a log at current.jsonl replaced (boot says it)
+        self.archived = None  # the name archive() gave the running game (None: none to keep)
         self.lit = False  # the board's saved look (lit.py): gone when the game is replaced (_kinds finds it)
         self._kinds()
 
@@ -142,8 +146,14 @@ class Store(Reading, Archive):
         path = self.root + "/" + CURRENT
         if not files.exists(path):
             return
+        why = files.not_a_log(path)
+        if why is not None:  # a layout, a picture, half a line: not taken in, nor the running game archived for it
+            print("store: %s: %s" % (path, why))
+            self._aside(path, "not a game log")
+            return
         self._unlit()
         self.archive()  # nothing is dropped: a game it replaces goes to the archive
+        self.adopted = self.archived  # boot says where that game went (None: there was none)
         os.mkdir(self.dir)
         os.rename(path, self.dir + "/00000.jl")
 
@@ -158,47 +168,13 @@ class Store(Reading, Archive):
             pass
 
     def begin_step(self, header):
-        """One step of begin(), each with one erase at most (the run loop's
-        New game: light first, then a step each): the old look and any
-        leftover folder removed; the new folder made; its header written;
-        the old log archived; the new one in its place. True once it is. A
-        call with another header finishes the one under way first."""
-        step = self.beginning
-        if step is not None and step[0] is not header:
-            self.settle()  # the new log under way first (a game never played: dropped by this one)
-            step = None
-        new = self.dir + ".new"
-        if step is None:
-            self._unlit()
-            files.rmtree(new)
-            self.beginning = [header, 0, files.as_line(header).encode() + b"\n"]  # the header's line made once
-            return False
-        data = step[2]
-        if step[1] == 0:
-            os.mkdir(new)
-            step[1] = 1
-            return False
-        if step[1] == 1:
-            self._fresh(data, made=True)
-            step[1] = 2
-            return False
-        if step[1] == 2 and self.n == 1:  # never played: not worth a place in the archive
-            files.rmtree(self.dir)
-            self.n = 0
-            step[1] = 3
-            return False
-        if step[1] < 6:
-            if self._archive_parts()[max(step[1], 3) - 3]() is not False:  # False: more of it next step
-                step[1] = max(step[1], 3) + 1
-            return False
-        self.beginning = None
-        os.rename(self.dir + ".new", self.dir)
-        self.n = 1
-        self.crc = crc32(data)
-        self.tail = 0
-        self.size = len(data)
-        self.closed = []
-        return True
+        """One step of begin() (the run loop's New game: light first, then a
+        step a call), each with one erase at most (beginning.py: the steps by
+        name). True once the new log is in place. A call with another header
+        finishes the one under way first."""
+        from .beginning import begin_step  # (loaded when a game begins, not at every boot)
+
+        return begin_step(self, header)
 
     def settle(self):
         """A new log begun a step at a time (begin_step), finished at once."""

@@ -124,8 +124,12 @@ class Reading:
                 n, crc, good, size = files.scan(d + name, self.crc)
             except OSError:  # FAT: a cut left the newest piece's clusters unrecorded
                 n, crc, good, size = 0, self.crc, 0, 0
+            if size > files.PIECE_MOST:  # (read no further: the rest of a huge piece is never looked at)
+                self.problem = "piece %s holds more than %d KB, more than a log piece holds" % (
+                    name, files.PIECE_MOST // 1024)
+                break
             if good < size or not size:
-                if first != last and size:
+                if (first != last or size - good > files.LONGEST) and size:  # (a torn line is never longer)
                     self.problem = "piece %s ends inside line %d" % (name, self.n + n + 1)
                 elif first == last:  # the event being written at a power cut
                     self.mends.append((name, good))
@@ -167,60 +171,51 @@ class Reading:
                 files.remove(d + name)
         self.mends = []
 
+    def _files(self, k):
+        """The running game's files in the order read() took them: (path, True
+        for a raw block), its pieces first (a merge's leftover passed over),
+        then its raw blocks. k: a list whose k[0] the caller keeps at the
+        lines it went over (the next piece is looked up by the line it starts
+        at). The one walk over the log's files (lines(), _crc_upto())."""
+        first = -1
+        while True:
+            first = blocks.after(self.dir, ".jl", first, k[0])
+            if first < 0:
+                break
+            if first >= k[0]:  # (else a merge's leftover)
+                yield self.dir + "/%05d.jl" % first, False
+        number = 0
+        while True:
+            number = blocks.after(self.dir, ".blk", number, number + 1)
+            if number < 0:
+                return
+            yield self.dir + "/%05d.blk" % number, True
+
     def lines(self, n, start=0):
         """Lines start + 1 to n of the running game (bytes without their
         newline), streamed from flash in the order read() took them; the
         first start are gone over at C speed."""
-        k = 0
-        first = -1
-        while k < n:
-            first = blocks.after(self.dir, ".jl", first, k)
-            if first < 0:
-                break
-            if first < k:  # a merge's leftover
-                continue
-            path = self.dir + "/%05d.jl" % first
-            at = -1
-            if k < start:
-                c, at, crc = files.over(path, start - k)
-                k += c
-                if k < start:
-                    continue
-            for line in files.each_line(path, n - k, False, at):
-                k += 1
-                yield line
-        number = 0
-        while k < n:
-            number = blocks.after(self.dir, ".blk", number, number + 1)
-            if number < 0:
-                return
-            path = self.dir + "/%05d.blk" % number
-            at = -1
-            if k < start:
-                c, at, crc = files.over(path, start - k, 0, True)
-                k += c
-                if k < start:
-                    continue
-            for line in files.each_line(path, n - k, True, at):
-                k += 1
-                yield line
+        k = [0]
+        if n > 0:
+            for path, block in self._files(k):
+                at = -1
+                if k[0] < start:
+                    c, at, crc = files.over(path, start - k[0], 0, block)
+                    k[0] += c
+                for line in files.each_line(path, n - k[0], block, at) if k[0] >= start else ():
+                    k[0] += 1
+                    yield line
+                if k[0] >= n:
+                    break
 
     def _crc_upto(self, n):
         """crc32 of the first n lines, each with its newline (None: fewer lines), at C speed."""
-        k = crc = 0
-        first = -1
-        while k < n:
-            first = blocks.after(self.dir, ".jl", first, k)
-            if first < 0:
-                break
-            if first >= k:  # not a merge's leftover
-                c, at, crc = files.over(self.dir + "/%05d.jl" % first, n - k, crc)
-                k += c
-        number = 0
-        while k < n:
-            number = blocks.after(self.dir, ".blk", number, number + 1)
-            if number < 0:
-                break
-            c, at, crc = files.over(self.dir + "/%05d.blk" % number, n - k, crc, True)
-            k += c
-        return crc if k == n else None
+        k = [0]
+        crc = 0
+        if n > 0:
+            for path, block in self._files(k):
+                c, at, crc = files.over(path, n - k[0], crc, block)
+                k[0] += c
+                if k[0] >= n:
+                    break
+        return crc if k[0] == n else None
