@@ -90,3 +90,27 @@ def test_a_look_that_finds_no_room_in_the_heap_is_skipped_and_play_goes_on(board
     assert d.loop.looked == -1
     d.press("ALOA-HUNA")
     assert [e["at"] for e in d.log()[1:]] == ["ALOA-BARI", "ALOA-HUNA"]
+
+
+def test_more_work_than_a_release_allows_waits_for_a_pause_then_goes_on_a_step_after_another(board, monkeypatch):
+    """Quiet-time work never starts in the hundreds of ms after a release,
+    when the next press may come (a press 220 ms after a New game met an
+    erase that the hurry after its release had chained, issue 44)."""
+    d, idle, _ = board
+    left = [60]
+
+    def work():  # a step of work, each wanting another
+        idle.append(d.t)
+        left[0] -= 1
+        return left[0] > 0
+
+    monkeypatch.setattr(d.app, "idle", work)
+    monkeypatch.setattr(d.app, "soon", lambda: True)  # a raw block wanted
+    down, up = press_and_release(d, "ALOA-BARI")
+    d.wait(loop.IDLE_MS - 100)
+    assert idle and all(up <= t < up + loop.HURRY_MS for t in idle), idle  # only just after the release
+    window = len(idle)
+    d.wait(300)
+    later = idle[window:]
+    assert later and later[0] >= down + loop.IDLE_MS  # then after a pause, a step after another
+    assert left[0] == 0 and max(b - a for a, b in zip(later, later[1:])) <= 4
