@@ -367,16 +367,23 @@ def test_companion_flash_over_the_emulated_usb_serial_then_it_boots_and_plays(tm
     assert game.light_times(r, [("plain", b["ALOA-BARI"], BOOT_MS, 60)])[0][1] is not None
 
 
-def test_an_undo_right_after_a_checkpoint_then_a_reboot_boots_from_the_checkpoint(figures):
+@pytest.fixture(scope="module")
+def hand_put_300():
     """A 300-event game put on flash by hand (the board replays it whole, then
-    checkpoints it in quiet time); UNDO right after that checkpoint; power
-    cycled: the boot restores the checkpoint and takes the undo back from the
-    journal it carries, instead of replaying all 301 lines (1.69 s before)."""
+    checkpoints it and saves its look in quiet time): (header, events, report)."""
     from host_tools.bench.random_games import random_log
 
     header, events = random_log(seed=2026, events=300)
     text = "\n".join(json.dumps(x) for x in [header] + events) + "\n"
-    hand_put = chip.run(game.image.build(extra=[("/games/current.jsonl", text.encode())]), 4500, keep_image=True)
+    return header, events, chip.run(game.image.build(extra=[("/games/current.jsonl", text.encode())]), 4500,
+                                    keep_image=True)
+
+
+def test_an_undo_right_after_a_checkpoint_then_a_reboot_boots_from_the_checkpoint(hand_put_300, figures):
+    """UNDO right after the checkpoint of a 300-event game; power cycled: the
+    boot restores the checkpoint and takes the undo back from the journal it
+    carries, instead of replaying all 301 lines (1.69 s before)."""
+    header, events, hand_put = hand_put_300
     b = game.buttons()
     undone = chip.run(hand_put["image"], BOOT_MS + 2500, [(b["UNDO"], BOOT_MS, 80)], keep_image=True)
     logged = [json.loads(x) for x in game.saved_events(undone["image"])]
@@ -388,3 +395,26 @@ def test_an_undo_right_after_a_checkpoint_then_a_reboot_boots_from_the_checkpoin
             "(emulated ms)", round(frames[1]["t_ms"], 1), "≤ 1000")
     assert frames[0]["on"] == frames[1]["on"] == undone["frames"][-1]["on"]
     assert frames[1]["t_ms"] <= 1000, [f["t_ms"] for f in frames]  # a replay from line 1 took 1.69 s
+
+
+def test_presses_made_while_a_long_boot_shows_the_look_all_count(hand_put_300, figures):
+    """The 300-event game without its checkpoint: the board shows its look at
+    once, then replays 301 lines (well over the PIO ring's 512 ms). Presses
+    at 400, 800 and 1,200 ms after reset all count (a timer drains the ring
+    into a backlog during boot: hal/board.py listen); they were lost up to
+    1,200 ms."""
+    header, events, hand_put = hand_put_300
+    files = game.image.read(hand_put["image"])
+    checks = [p for p in files if p.endswith(".chk")]
+    assert checks and "/games/lit.bin" in files
+    long_boot = game.image.without(hand_put["image"], checks)
+    b = game.buttons()
+    r = chip.run(long_boot, 3000, [(b["UNDO"], at, 80) for at in (400, 800, 1200)], keep_image=True)
+    assert "Traceback" not in r["console"], r["console"]
+    frames = r["frames"]
+    assert frames[0]["t_ms"] <= 300, [f["t_ms"] for f in frames]  # the look
+    boot = [f["t_ms"] for f in frames if f["t_ms"] > 300]
+    figures("chip: full boot of the 300-event game without its checkpoint (emulated ms)", round(boot[0], 1))
+    assert boot[0] > 1200  # the presses came during the game's boot
+    logged = [json.loads(x) for x in game.saved_events(r["image"])]
+    assert logged == [header] + events + [{"op": "undo"}] * 3, logged[-4:]
