@@ -100,7 +100,7 @@ early = None  # the PIO sampler listen() started before the game's boot
 
 
 drainer = None  # the timer that drains the early sampler's ring during boot
-DRAIN_MS = 200  # how often: well within the ring's 512 ms, even behind a flash erase or a collection
+DRAIN_MS = 400  # how often: within the ring's 512 ms even behind an erase (45 ms) and a collection (20 ms)
 
 
 def listen(profile):
