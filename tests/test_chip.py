@@ -418,3 +418,53 @@ def test_presses_made_while_a_long_boot_shows_the_look_all_count(hand_put_300, f
     assert boot[0] > 1200  # the presses came during the game's boot
     logged = [json.loads(x) for x in game.saved_events(r["image"])]
     assert logged == [header] + events + [{"op": "undo"}] * 3, logged[-4:]
+
+
+def _new_game_presses(start):
+    """A stick (the boot's "Check the board?" gives way to play), the menu opened, "first:
+    white" chosen on its first line (TURN), its lines to New game (MENU x8), New game
+    (TURN): (code, at, hold) and the time of New game's release."""
+    b = game.buttons()
+    codes = [b["ELAI-FAAA"], b["MENU"], b["TURN"]] + [b["MENU"]] * 8 + [b["TURN"]]  # (device.py new_game)
+    presses = [(c, start + 330 * i, 80) for i, c in enumerate(codes)]
+    return presses, presses[-1][1] + 80
+
+
+@pytest.fixture(scope="module")
+def new_game_played():
+    """A saved game of one stick (black first); New game (white first) from the menu; a stick
+    pressed 150 ms after New game's release."""
+    b = game.buttons()
+    presses, released = _new_game_presses(BOOT_MS)
+    presses.append((b["HUNA-IFFI"], released + 150, 80))
+    image = game.fresh_image([{"op": "place", "at": "ALOA-BARI"}])
+    r = chip.run(image, released + 1500, presses, keep_image=True)
+    return image, presses, released, r
+
+
+def test_a_press_right_after_new_game_counts_and_lights_at_once(new_game_played, figures):
+    image, presses, released, r = new_game_played
+    assert "Traceback" not in r["console"], r["console"]
+    lines = [json.loads(x) for x in game.saved_events(r["image"])]
+    assert lines[0]["first"] == "white" and lines[1:] == [{"op": "place", "at": "HUNA-IFFI"}], lines
+    lit = game.light_times(r, [("plain", presses[-1][0], presses[-1][1], 80)])[0][1]
+    figures("chip: a press 150 ms after New game's release, contact to light (emulated ms)", round(lit, 1), "≤ 10")
+    assert lit is not None and lit <= 10
+
+
+def test_a_power_cut_during_new_game_leaves_the_old_game_or_the_new_one_never_a_third(new_game_played):
+    """Cuts at the first, a middle and the last flash operation from New game's
+    press to the next press: the board boots into the old game (whole) or the new one with the
+    settings chosen (white first), never a game of other settings."""
+    image, presses, released, whole = new_game_played
+    ops = [i for i, op in enumerate(whole["flash"]) if released - 80 <= op["at_ms"] < presses[-1][1]]
+    assert len(ops) >= 3
+    for cut_after in (ops[0], ops[len(ops) // 2], ops[-1]):
+        cut = chip.run(image, released + 1500, presses[:-1], cut_after=cut_after, keep_image=True)
+        assert cut["cut"]
+        again = chip.run(cut["image"], BOOT_MS, keep_image=True)
+        assert "Traceback" not in again["console"], again["console"]
+        lines = [json.loads(x) for x in game.saved_events(again["image"])]
+        old = lines[0] == game.HEADER and lines[1:] == [{"op": "place", "at": at} for at in ("ALOA-BARI", "ELAI-FAAA")]
+        new = lines[0].get("first") == "white" and lines[1:] == [] and "seed" not in lines[0]
+        assert old or new, (cut_after, lines)
