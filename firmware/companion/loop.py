@@ -19,11 +19,11 @@ from .hal.frame import Frame
 SCAN_MS = 1  # device loop period: a settled press waits at most this (plus a step) for the loop
 FLASH_MS = 700  # how long a refused press flashes red
 TICK_MS = 1000  # how often a game UI's clock (UI.tick) is called
-IDLE_MS = 1000  # no press for this long: the app's quiet-time flash work (App.idle)
-HURRY_MS = 40  # ... or at once, in this long after a release when the log wants a raw block
-# (App.soon) or more work waits, and after boot while nobody presses: a press is least likely
-# then (a hand leaves its button; the board has just lit)
-TIDY_PRESSES = 8  # ... and the heap is collected then after this many presses without a quiet second
+HURRY_MS = 40  # quiet-time work (App.idle, the heap) runs in this long after a release (a hand
+# leaves its button), and after boot while nobody presses (the board has just lit)...
+AWAY_MS = 5000  # ... or after this long without a press or a release (nobody at the board)
+IDLE_MS = 1000  # the look is saved after this long without a press or a release
+TIDY_PRESSES = 8  # the heap is collected just after a release once this many presses made garbage
 
 
 class Loop:
@@ -43,9 +43,10 @@ class Loop:
         self.flash_at = 0
         self.ticker = None  # the clock last ticked; a new one (new game) ticks at once
         self.tick_at = 0
-        self.press_at = None  # the last press, until App.idle() has run after it
-        self.quiet = 0  # steps of quiet-time work left after App.idle()
-        self.more = False  # App.idle() has more to do: it comes again when due (_work_due)
+        self.press_at = None  # the last press or release, until App.idle() has done its work after it
+        self.touched = 0  # the last press or release
+        self.retried = -1  # the quiet second (its touched) in which unsaved events were last tried
+        self.look_due = False  # the look is saved after App.idle()'s work, after a quiet IDLE_MS
         self.released_at = None  # the last release, if no press came after it
         self.hurry = False  # after boot: quiet-time work runs at once, until it is done or a press comes
         self.untidy = 0  # presses since the last collection
@@ -92,8 +93,8 @@ class Loop:
             else:
                 app.up(e >> 2, e & 3 == LONG)
                 self.released_at = now
-            self.press_at = now
-            self.more = False  # a press: quiet time starts again
+            self.press_at = now  # work to do in quiet time (App.idle: the log's raw blocks, a checkpoint)
+            self.touched = now
             if app.flashing:
                 self.flash_at = now
             e = b.get()
@@ -161,23 +162,32 @@ class Loop:
         return False
 
     def _quiet_job(self, now):
-        """At most one quiet-time job: a step of App.idle() (an erase at most),
-        then the board's look saved, then the heap tidied (so that a press
-        rarely meets a collection)."""
-        if self.press_at is not None and self._work_due(now):
-            self.more = self.app.idle()
-            if not self.more:  # done: the look and the heap next (more: again when due)
+        """At most one quiet-time job, each when a press is least likely to
+        meet it (after boot, or just after a release: _hurried): a step of
+        App.idle() (an erase, a checkpoint's 16 ms at most); the heap
+        collected after TIDY_PRESSES presses (20 ms, so that a press rarely
+        meets an automatic collection); both also once nobody has been at
+        the board for AWAY_MS. Once nobody has pressed for IDLE_MS: the
+        board's look saved (not at every move: a file written at every move
+        would wear the flash), and the events a failing flash could not
+        take tried again (App.idle)."""
+        if self.buttons.busy:
+            return
+        window = self.hurry or self._hurried(now)
+        quiet_for = age(now, self.touched)
+        retry = self.app.unsaved and quiet_for >= IDLE_MS and self.retried != self.touched
+        if retry:
+            self.retried = self.touched  # (a failing flash is tried once a quiet second)
+        if self.press_at is not None and (window or quiet_for >= AWAY_MS) or retry:
+            if not self.app.idle():  # work since the last press, a step at a time
                 self.press_at = None
-                self.quiet = 2
-                self.hurry = False
-        elif self.quiet:
-            self.quiet -= 1
-            if self.quiet:
-                self._save_look()
-            elif self.untidy:  # (boot collected its own garbage)
-                self._tidy()
-        elif self.untidy >= TIDY_PRESSES and self._hurried(now):
-            self._tidy()  # before MicroPython must (a press makes about 6 KB of garbage), not at a press
+                self.look_due = True
+        elif self.untidy >= TIDY_PRESSES and window or self.untidy and quiet_for >= AWAY_MS:
+            self._tidy()
+        elif self.look_due and (self.hurry or quiet_for >= IDLE_MS):
+            self.look_due = False
+            self.hurry = False
+            self._save_look()
 
     def booted(self, now):
         """Boot is done: its garbage (about 100 KB) collected now, not during
@@ -185,31 +195,22 @@ class Loop:
         look) follows at once, while the players look at the board that just lit."""
         self._tidy()
         self.press_at = now
+        self.touched = now
         self.hurry = True
 
     def _tidy(self):
         gc.collect()
         self.untidy = 0
 
-    def _work_due(self, now):
-        """A step of quiet-time work (an erase at most) is due only when a press
-        is least likely to meet it: a step after another after boot, until a
-        press comes (the players look at the board that just lit); in the
-        HURRY_MS after a release when the log wants a raw block or more work
-        waits (a hand leaves its button); else once IDLE_MS passed without a
-        press, then a step after another until one comes. Never in the
-        hundreds of ms after a release, when the next press may come (a
-        press 220 ms after a New game met an erase that a hurry chained)."""
-        if self.hurry and not self.buttons.busy:
-            return True
-        if (self.more or self.app.soon()) and self._hurried(now):
-            return True
-        return age(now, self.press_at) >= IDLE_MS
-
     def _hurried(self, now):
-        """Just after a release, nobody pressing."""
+        """Just after a release: a step of quiet-time work then is least
+        likely to meet a press (a hand leaves its button). Not in the second
+        after a press: players press again then (issue 44: a press 1 s after
+        the last one met a checkpoint or a collection, 20-33 ms to light;
+        one 220 ms after a New game's release met an erase that a hurry
+        chained)."""
         r = self.released_at
-        return r is not None and age(now, r) < HURRY_MS and not self.buttons.busy
+        return r is not None and age(now, r) < HURRY_MS
 
     def _save_look(self):
         """The LEDs' bytes as the saved game's look (lit.py), on a board whose
@@ -296,8 +297,7 @@ class Halted:
     def idle(self):
         pass
 
-    def soon(self):
-        return False
+    unsaved = False
 
 
 class NoButtons:
