@@ -389,3 +389,106 @@ def test_a_sensing_board_lights_each_stick_within_60_ms_of_it_reaching_its_slot(
     want = [{"op": "end_turn"} if e == "end_turn" else {"op": e.split()[0], "at": e.split()[1]}
             for e in KAHUNA_EXAMPLE[:15]]
     assert logged == want
+
+
+@pytest.fixture(scope="module")
+def hand_put_300():
+    """A 300-event game put on flash by hand (the board replays it whole, then
+    checkpoints it and saves its look in quiet time): (header, events, report)."""
+    from host_tools.bench.random_games import random_log
+
+    header, events = random_log(seed=2026, events=300)
+    text = "\n".join(json.dumps(x) for x in [header] + events) + "\n"
+    return header, events, chip.run(game.image.build(extra=[("/games/current.jsonl", text.encode())]), 4500,
+                                    keep_image=True)
+
+
+def test_an_undo_right_after_a_checkpoint_then_a_reboot_boots_from_the_checkpoint(hand_put_300, figures):
+    """UNDO right after the checkpoint of a 300-event game; power cycled: the
+    boot restores the checkpoint and takes the undo back from the journal it
+    carries, instead of replaying all 301 lines (1.69 s before)."""
+    header, events, hand_put = hand_put_300
+    b = game.buttons()
+    undone = chip.run(hand_put["image"], BOOT_MS + 2500, [(b["UNDO"], BOOT_MS, 80)], keep_image=True)
+    logged = [json.loads(x) for x in game.saved_events(undone["image"])]
+    assert logged == [header] + events + [{"op": "undo"}], logged[-3:]
+    again = chip.run(undone["image"], 2500)
+    frames = again["frames"]
+    assert "Traceback" not in again["console"] and len(frames) >= 2, again["console"]
+    figures("chip: boot to the full boot's frame, 300-event game with an undo after its checkpoint "
+            "(emulated ms)", round(frames[1]["t_ms"], 1), "≤ 1000")
+    assert frames[0]["on"] == frames[1]["on"] == undone["frames"][-1]["on"]
+    assert frames[1]["t_ms"] <= 1000, [f["t_ms"] for f in frames]  # a replay from line 1 took 1.69 s
+
+
+def test_presses_made_while_a_long_boot_shows_the_look_all_count(hand_put_300, figures):
+    """The 300-event game without its checkpoint: the board shows its look at
+    once, then replays 301 lines (well over the PIO ring's 512 ms). Presses
+    at 400, 800 and 1,200 ms after reset all count (a timer drains the ring
+    into a backlog during boot: hal/board.py listen); they were lost up to
+    1,200 ms."""
+    header, events, hand_put = hand_put_300
+    files = game.image.read(hand_put["image"])
+    checks = [p for p in files if p.endswith(".chk")]
+    assert checks and "/games/lit.bin" in files
+    long_boot = game.image.without(hand_put["image"], checks)
+    b = game.buttons()
+    r = chip.run(long_boot, 3000, [(b["UNDO"], at, 80) for at in (400, 800, 1200)], keep_image=True)
+    assert "Traceback" not in r["console"], r["console"]
+    frames = r["frames"]
+    assert frames[0]["t_ms"] <= 300, [f["t_ms"] for f in frames]  # the look
+    boot = [f["t_ms"] for f in frames if f["t_ms"] > 300]
+    figures("chip: full boot of the 300-event game without its checkpoint (emulated ms)", round(boot[0], 1))
+    assert boot[0] > 1200  # the presses came during the game's boot
+    logged = [json.loads(x) for x in game.saved_events(r["image"])]
+    assert logged == [header] + events + [{"op": "undo"}] * 3, logged[-4:]
+
+
+def _new_game_presses(start):
+    """A stick (the boot's "Check the board?" gives way to play), the menu opened, "first:
+    white" chosen on its first line (TURN), its lines to New game (MENU x8), New game
+    (TURN): (code, at, hold) and the time of New game's release."""
+    b = game.buttons()
+    codes = [b["ELAI-FAAA"], b["MENU"], b["TURN"]] + [b["MENU"]] * 8 + [b["TURN"]]  # (device.py new_game)
+    presses = [(c, start + 330 * i, 80) for i, c in enumerate(codes)]
+    return presses, presses[-1][1] + 80
+
+
+@pytest.fixture(scope="module")
+def new_game_played():
+    """A saved game of one stick (black first); New game (white first) from the menu; a stick
+    pressed 150 ms after New game's release."""
+    b = game.buttons()
+    presses, released = _new_game_presses(BOOT_MS)
+    presses.append((b["HUNA-IFFI"], released + 150, 80))
+    image = game.fresh_image([{"op": "place", "at": "ALOA-BARI"}])
+    r = chip.run(image, released + 1500, presses, keep_image=True)
+    return image, presses, released, r
+
+
+def test_a_press_right_after_new_game_counts_and_lights_at_once(new_game_played, figures):
+    image, presses, released, r = new_game_played
+    assert "Traceback" not in r["console"], r["console"]
+    lines = [json.loads(x) for x in game.saved_events(r["image"])]
+    assert lines[0]["first"] == "white" and lines[1:] == [{"op": "place", "at": "HUNA-IFFI"}], lines
+    lit = game.light_times(r, [("plain", presses[-1][0], presses[-1][1], 80)])[0][1]
+    figures("chip: a press 150 ms after New game's release, contact to light (emulated ms)", round(lit, 1), "≤ 10")
+    assert lit is not None and lit <= 10
+
+
+def test_a_power_cut_during_new_game_leaves_the_old_game_or_the_new_one_never_a_third(new_game_played):
+    """Cuts at the first, a middle and the last flash operation from New game's
+    press to the next press: the board boots into the old game (whole) or the new one with the
+    settings chosen (white first), never a game of other settings."""
+    image, presses, released, whole = new_game_played
+    ops = [i for i, op in enumerate(whole["flash"]) if released - 80 <= op["at_ms"] < presses[-1][1]]
+    assert len(ops) >= 3
+    for cut_after in (ops[0], ops[len(ops) // 2], ops[-1]):
+        cut = chip.run(image, released + 1500, presses[:-1], cut_after=cut_after, keep_image=True)
+        assert cut["cut"]
+        again = chip.run(cut["image"], BOOT_MS, keep_image=True)
+        assert "Traceback" not in again["console"], again["console"]
+        lines = [json.loads(x) for x in game.saved_events(again["image"])]
+        old = lines[0] == game.HEADER and lines[1:] == [{"op": "place", "at": at} for at in ("ALOA-BARI", "ELAI-FAAA")]
+        new = lines[0].get("first") == "white" and lines[1:] == [] and "seed" not in lines[0]
+        assert old or new, (cut_after, lines)

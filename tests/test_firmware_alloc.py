@@ -127,7 +127,7 @@ from companion.hal.sim import SimStrip
 
 frame = Frame(12)
 leds = Leds(SimStrip(12), 12)
-for i in range(4):
+for i in (0, 1, 3):  # LED 2 dark
     frame.set(i, PLAYER, STEADY)
 leds.render(frame, 1000, 200)
 leds.render(frame, 1002, 200)  # warm-up: the views are made, nothing changes
@@ -142,8 +142,17 @@ try:
 except MemoryError:
     error = "MemoryError"  # nothing that allocates before the heap is unlocked
 micropython.heap_unlock()
-print("RESULT", [error, leds.restart, leds.since[FAST] == now - FAST_MS, leds.since[BLINK] == now,
-                 leds.since[FLASH] == now, bytes(leds.strip.buf[3:6]) == bytes(3), bytes(leds.strip.buf[9:12]) != bytes(3)])
+# a lit stick taking FAST (to take off) starts dark; a dark stone taking BLINK (to put on) lit
+first = [leds.since[FAST] == now - FAST_MS, bytes(leds.strip.buf[3:6]) == bytes(3),
+         bytes(leds.strip.buf[6:9]) != bytes(3)]
+# a dark LED taking FAST (a stick off the board that an UNDO wants back): its rhythm starts lit
+leds.render(frame, now + 5000, 200)
+frame.set(0, PLAYER, STEADY)
+frame.set(1, PLAYER, STEADY)
+frame.set(5, PLAYER, FAST)
+leds.render(frame, now + 6000, 200)
+print("RESULT", [error, leds.restart, leds.since[BLINK] == now, leds.since[FLASH] == now] + first
+      + [leds.since[FAST] == now + 6000, bytes(leds.strip.buf[15:18]) != bytes(3)])
 """
 
 
@@ -155,7 +164,7 @@ def test_a_new_blink_renders_with_the_heap_locked_and_restarts_its_rhythm_at_onc
     no change, so an UNDO's take-off blink began one phase late)."""
     out = run_native(RESTART, heapsize="256K")
     line = [l for l in out.splitlines() if l.startswith("RESULT")][-1]
-    assert eval(line[len("RESULT"):]) == [None, 0, True, True, True, True, True]
+    assert eval(line[len("RESULT"):]) == [None, 0, True, True, True, True, True, True, True]
 
 
 LOCKED_ENTRY = """

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.hal.buttons import DOWN, UP
 from host_tools.micropython import run_native
 from tests.scenarios import timing_scenarios as ts
 
@@ -43,6 +44,15 @@ def test_long_press_is_acknowledged_at_press_down():
 def test_pio_samples_decode_with_their_own_time():
     r = ts.sample_decoder()
     assert r == {"events": [[5, 1], [63, 1], [40, 1], [5, 3]], "lost": 26}
+
+
+def test_a_boot_longer_than_the_ring_loses_no_press_when_its_ring_is_drained():
+    """board.listen's timer drains the PIO ring into a backlog during boot (issue 44)."""
+    drained = ts.backlog(10)
+    assert drained == {"events": [[5, DOWN], [5, UP], [9, DOWN], [9, UP], [40, DOWN], [40, UP]], "lost": 0,
+                       "kept": 0}
+    undrained = ts.backlog(0)  # the ring alone: the first presses are gone
+    assert undrained["lost"] > 0 and [5, DOWN] not in undrained["events"]
 
 
 WORD = st.integers(min_value=0, max_value=0xFFFFFFFF)

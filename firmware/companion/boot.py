@@ -333,13 +333,17 @@ def run(profile_name=None, layout_name=None, layouts=LAYOUTS):
     config = device_config()
     loop = start_device(profile_name or config.get("profile"),
                         layout_name or config.get("layout") or "kahuna", layouts=layouts)
+    from .hal import board
+
     if isinstance(loop.app, Halted):
+        board.stop_draining()
         loop.step(time.ticks_ms())  # the reason on the display, the LEDs off
         loop.screen.finish()
         return
     if config.get("remote"):
         remote_play(loop, config)
     loop.booted(time.ticks_ms())
+    board.stop_draining()  # the run loop collects the button samples from now on (the backlog first)
     wait = getattr(loop.buttons.sampler, "wait", None)  # the PIO's: the next sample, not a sleep
     while True:
         t = time.ticks_ms()

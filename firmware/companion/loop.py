@@ -1,9 +1,11 @@
 """The run loop: the only place with time.
 
-`Loop.step(now_ms)` does one pass (scan the buttons, feed the events to the
-app, expire a red flash, tick a game clock, animate the LEDs, sound the
-app's tone on the buzzer, redraw the display if the app changed); it never
-blocks, so the browser simulator calls it from a JavaScript timer, and
+`Loop.step(now_ms)` does one pass, in named phases: input (scan the
+buttons, feed the events to the app), timers (expire a red flash, tick a
+game clock), light (animate the LEDs, then sound the app's tone), persist
+(the log on flash), network (remote play), then either the display (a page)
+or one quiet-time job (flash work of an erase at most, the look, the heap's
+collection) when a press is least likely to meet it; it never blocks, so the browser simulator calls it from a JavaScript timer, and
 boot.run() on the device every SCAN_MS of time.ticks_ms. Boot (boot.py)
 builds the Loop; a board that cannot start gets a Loop around `Halted`.
 """
@@ -17,11 +19,11 @@ from .hal.frame import Frame
 SCAN_MS = 1  # device loop period: a settled press waits at most this (plus a step) for the loop
 FLASH_MS = 700  # how long a refused press flashes red
 TICK_MS = 1000  # how often a game UI's clock (UI.tick) is called
-IDLE_MS = 1000  # no press for this long: the app's quiet-time flash work (App.idle)
-SOON_MS = 100  # ... or this long when the log has no raw block ready (App.soon)
-HURRY_MS = 40  # ... or at once, in this long after a release (and after boot) while nobody presses:
-# a press is least likely then (a hand leaves its button; the board has just lit)
-TIDY_PRESSES = 8  # ... and the heap is collected then after this many presses without a quiet second
+HURRY_MS = 40  # quiet-time work (App.idle, the heap) runs in this long after a release (a hand
+# leaves its button), and after boot while nobody presses (the board has just lit)...
+AWAY_MS = 5000  # ... or after this long without a press or a release (nobody at the board)
+IDLE_MS = 1000  # the look is saved after this long without a press or a release
+TIDY_PRESSES = 8  # the heap is collected just after a release once this many presses made garbage
 
 
 class Loop:
@@ -43,57 +45,85 @@ class Loop:
         self.flash_at = 0
         self.ticker = None  # the clock last ticked; a new one (new game) ticks at once
         self.tick_at = 0
-        self.press_at = None  # the last press, until App.idle() has run after it
-        self.quiet = 0  # steps of quiet-time work left after App.idle()
-        self.more = False  # App.idle() has more to do: it comes again after SOON_MS
+        self.press_at = None  # the last press or release, until App.idle() has done its work after it
+        self.touched = 0  # the last press or release
+        self.retried = -1  # the quiet second (its touched) in which unsaved events were last tried
+        self.look_due = False  # the look is saved after App.idle()'s work, after a quiet IDLE_MS
         self.released_at = None  # the last release, if no press came after it
-        self.hurry = False  # quiet-time work runs at once, until it is done or a press comes
+        self.hurry = False  # after boot: quiet-time work runs at once, until it is done or a press comes
         self.untidy = 0  # presses since the last collection
         self.look = None  # (LED pin, layout marks): the look is saved in quiet time (lit.py)
         self.looked = -1  # the app version last saved as the look
         self.link = link  # link.Link in a remote game: the broker, stepped like the store
 
     def step(self, now, locked=False):
-        """locked: the caller locked the heap, so that this step's frame went
-        on the C stack (run()); it is unlocked at once."""
+        """One pass, in named phases: input, timers, light (and the tone),
+        persist (the log on flash), network, then one of: the display, or
+        one quiet-time job. locked: the caller locked the heap, so that this
+        step's frame went on the C stack (run()); it is unlocked at once."""
         if locked:
             heap_unlock()
+        pressed = self._input(now)
+        self._timers(now)
+        wrote = self._light(now)
+        later = pressed or bool(self.app.pending)  # the display's text waits for the next step
+        beginning = self._persist(now)
+        self._network(now)
+        if beginning:
+            return  # the display waits for a step without a new log's flash work (an erase each)
+        if self._display(later) or wrote:
+            return  # quiet-time flash work (an erase at most) waits for a step with nothing else
+        self._quiet_job(now)
+
+    # --- the phases (each small: its frame fits on the C stack) ------------------
+    def _input(self, now):
+        """The buttons scanned, their events fed to the app; True if a press
+        was acted on (its words wait for the next step)."""
         app = self.app
         b = self.buttons
         heap_lock()  # (the callee unlocks: its frame too goes on the C stack)
         self._scan(now)
-        pressed = False  # a press acted on in this step (its words wait for the next)
+        pressed = False
         e = b.get()
         while e >= 0:
-            kind = e & 3
-            if kind == DOWN:
+            if e & 3 == DOWN:
                 pressed = True
                 app.down(e >> 2)
                 self.untidy += 1
                 self.released_at = None
                 self.hurry = False
             else:
-                app.up(e >> 2, kind == LONG)
+                app.up(e >> 2, e & 3 == LONG)
                 self.released_at = now
-            self.press_at = now
-            self.more = False  # a press: quiet time starts again after IDLE_MS
+            self.press_at = now  # work to do in quiet time (App.idle: the log's raw blocks, a checkpoint)
+            self.touched = now
             if app.flashing:
                 self.flash_at = now
             e = b.get()
         if self.sensors is not None and self.sensors.feed(app.sensing, now):  # as a press: a hand just left
             pressed = True
-            self.press_at = self.released_at = now
-            self.more = False
+            self.press_at = self.released_at = self.touched = now
+            self.hurry = False
             if app.flashing:
                 self.flash_at = now
+        return pressed
+
+    def _timers(self, now):
+        """A refused press's red flash expires; a game clock ticks."""
+        app = self.app
         if app.flashing and age(now, self.flash_at) >= FLASH_MS:
             app.expire_flash()
         if app.ticker is not None and (app.ticker is not self.ticker or age(now, self.tick_at) >= TICK_MS):
             self.ticker = app.ticker
             self.tick_at = now
             app.tick(now)
-        wrote = False  # this step wrote the LED strip
-        if app.version != self.lit or self.leds.nanim:  # the frame changed, or an animation may move on
+
+    def _light(self, now):
+        """The LEDs (if the frame changed or an animation moves on), then the
+        tone of what the press did; True if the LED strip was written."""
+        app = self.app
+        wrote = False
+        if app.version != self.lit or self.leds.nanim:
             self.leds.wrote = False  # (set when the render is due and writes the strip)
             heap_lock()
             self._render(now)
@@ -105,41 +135,67 @@ class Loop:
             app.tone = 0
         if bz is not None:
             bz.tick(now)
-        beginning = app.header_due is not None and not app.pending  # a new game's log: a step at a time
-        later = pressed or bool(app.pending)  # the display's text waits for the next step
-        if app.pending or beginning and self.press_at != now:  # light first, then the log on flash
+        return wrote
+
+    def _persist(self, now):
+        """Light first, then the events shown go to the log on flash; a new
+        game's log is begun a step at a time (not in its press's step). True
+        while it is being begun."""
+        app = self.app
+        beginning = app.header_due is not None and not app.pending
+        if app.pending or beginning and self.press_at != now:
             app.flush()
-        if self.link is not None:  # what is on flash goes out; what came in is shown
+        return beginning
+
+    def _network(self, now):
+        """Remote play: what is on flash goes out; what came in is shown (and logged)."""
+        if self.link is not None:
             self.link.step(now)
-            if app.pending:
-                app.flush()
+            if self.app.pending:
+                self.app.flush()
+
+    def _display(self, later):
+        """The display's changed lines, a page a step (a press about to count
+        goes first); True if the display had work. later: its text waits."""
+        app = self.app
         screen = self.screen
-        if beginning:
-            pass  # the display waits for a step without a new log's flash work (an erase each)
-        elif app.version != self.drawn and not later:
+        if app.version != self.drawn and not later:
             screen.update(app.lines)  # draws the changed lines; their pages go out one per step
             self.drawn = app.version
-        elif screen.ndirty:
-            if not b.settling:  # a press about to count goes first: a page takes 3-4 ms on a chip
+            return True
+        if screen.ndirty:
+            if not self.buttons.settling:  # a page takes 3-4 ms on a chip
                 screen.step()
-        elif wrote:
-            pass  # quiet-time flash work (an erase at most) waits for a step without an LED write
-        elif self.press_at is not None and self._work_due(now):
-            self.press_at = None
-            self.more = app.idle()
-            if self.more:
-                self.press_at = now  # more quiet-time work waits: its next step soon, unless a press comes
-            else:
-                self.quiet = 2
-                self.hurry = False
-        elif self.quiet:  # quiet time goes on, a step each: the board's look saved, then
-            self.quiet -= 1  # the heap tidied (so that a press rarely meets a collection)
-            if self.quiet:
-                self._save_look()
-            elif self.untidy:  # (boot collected its own garbage)
-                self._tidy()
-        elif self.untidy >= TIDY_PRESSES and self._hurried(now):
-            self._tidy()  # before MicroPython must (a press makes about 6 KB of garbage), not at a press
+            return True
+        return False
+
+    def _quiet_job(self, now):
+        """At most one quiet-time job, each when a press is least likely to
+        meet it (after boot, or just after a release: _hurried): a step of
+        App.idle() (an erase, a checkpoint's 16 ms at most); the heap
+        collected after TIDY_PRESSES presses (20 ms, so that a press rarely
+        meets an automatic collection); both also once nobody has been at
+        the board for AWAY_MS. Once nobody has pressed for IDLE_MS: the
+        board's look saved (not at every move: a file written at every move
+        would wear the flash), and the events a failing flash could not
+        take tried again (App.idle)."""
+        if self.buttons.busy:
+            return
+        window = self.hurry or self._hurried(now)
+        quiet_for = age(now, self.touched)
+        retry = self.app.unsaved and quiet_for >= IDLE_MS and self.retried != self.touched
+        if retry:
+            self.retried = self.touched  # (a failing flash is tried once a quiet second)
+        if self.press_at is not None and (window or quiet_for >= AWAY_MS) or retry:
+            if not self.app.idle():  # work since the last press, a step at a time
+                self.press_at = None
+                self.look_due = True
+        elif self.untidy >= TIDY_PRESSES and window or self.untidy and quiet_for >= AWAY_MS:
+            self._tidy()
+        elif self.look_due and (self.hurry or quiet_for >= IDLE_MS):
+            self.look_due = False
+            self.hurry = False
+            self._save_look()
 
     def booted(self, now):
         """Boot is done: its garbage (about 100 KB) collected now, not during
@@ -147,27 +203,22 @@ class Loop:
         look) follows at once, while the players look at the board that just lit."""
         self._tidy()
         self.press_at = now
+        self.touched = now
         self.hurry = True
 
     def _tidy(self):
         gc.collect()
         self.untidy = 0
 
-    def _work_due(self, now):
-        """Quiet-time work is due: after IDLE_MS without a press, or SOON_MS when
-        the log wants a raw block; that work also at once just after a release
-        or boot, when a press is least likely to meet its steps."""
-        soon = self.more or self.app.soon()
-        if soon and not self.hurry and self._hurried(now):
-            self.hurry = True  # all of it now, a step after another, unless a press comes
-        if self.hurry and not self.buttons.busy:
-            return True
-        return age(now, self.press_at) >= (SOON_MS if soon else IDLE_MS)
-
     def _hurried(self, now):
-        """Just after a release, nobody pressing."""
+        """Just after a release: a step of quiet-time work then is least
+        likely to meet a press (a hand leaves its button). Not in the second
+        after a press: players press again then (issue 44: a press 1 s after
+        the last one met a checkpoint or a collection, 20-33 ms to light;
+        one 220 ms after a New game's release met an erase that a hurry
+        chained)."""
         r = self.released_at
-        return r is not None and age(now, r) < HURRY_MS and not self.buttons.busy
+        return r is not None and age(now, r) < HURRY_MS
 
     def _save_look(self):
         """The LEDs' bytes as the saved game's look (lit.py), on a board whose
@@ -254,8 +305,7 @@ class Halted:
     def idle(self):
         pass
 
-    def soon(self):
-        return False
+    unsaved = False
 
 
 class NoButtons:

@@ -8,13 +8,19 @@ import json
 import statistics
 
 from .. import chip
-from ..chip import game, image, sensing
+from ..chip import game, image, real_game, sensing
 from .measure import AI_BUILT, AI_HEADER, AI_TURNS
 from .random_games import random_log
 
 TARGETS = {"chip.press_to_light_ms.worst": 10, "chip.boot_to_light_ms": 300, "chip.boot_to_light_ms.300": 300,
            "chip.loop_pause_ms.worst": 50, "chip.presses_lost": 0, "chip.ai_turn_ms.worst": 300,
-           "chip.turn_to_display_ms.worst": 30, "chip.stick_to_light_ms.worst": 60}
+           "chip.turn_to_display_ms.worst": 30, "chip.stick_to_light_ms.worst": 60,
+           # the real game (issue 44, docs/bench.md "A real game")
+           "chip.game.press_to_visible_ms.worst": 10, "chip.game.presses_over_10_ms": 0,
+           "chip.game.loop_pause_ms.worst": 50, "chip.game.boot_to_light_ms": 300,
+           "chip.game.first_counted_press_ms": 350, "chip.game.presses_lost_after_light": 0,
+           "chip.game.new_game.loop_pause_ms.worst": 50, "chip.game.new_game.press_to_visible_ms.worst": 10,
+           "chip.game.new_game.presses_lost": 0}
 BOOT_MS = 1400
 
 # The run loop's steps timed on the chip: Loop.step wrapped (two ticks_us
@@ -169,6 +175,8 @@ def measure():
     f["chip.erases_per_event"] = round(sum(op["op"] == "erase" for op in played) / max(1, logged), 3)
     f["chip.flash_busy_ms_per_event"] = round(sum(op["busy_ms"] for op in played) / max(1, logged), 2)
 
+    f.update(_real_game(hand_put["image"], lines))
+
     names, pairs = _pairs()
     p = chip.run(image.build(extra=[game.saved_game()]), pairs[-1][1] + 400, pairs, keep_image=True)
     got = [json.loads(x).get("at") for x in game.saved_events(p["image"])[1:]]
@@ -177,6 +185,72 @@ def measure():
     turns = _ai_turns()
     f["chip.ai_turn_ms.each"] = [round(t, 1) for t in turns]
     f["chip.ai_turn_ms.worst"] = round(max(turns), 1)
+    return f
+
+
+def _real_game(played, lines):
+    """The real game (docs/bench.md, "A real game"): the 300-event game as the
+    board keeps it (checkpointed, its look saved) played on by presses
+    planned on the host (real_game.play); its flash booted with presses from
+    reset on; New game on it, a press right after."""
+    f = {}
+    text = "\n".join(lines) + "\n"
+    presses, nlines = real_game.play(text, BOOT_MS)
+    pressed = [(p["code"], p["at"], p["hold"]) for p in presses]
+    r = chip.run(real_game.probed(played, real_game.STEP_PROBE), presses[-1]["at"] + 1500, pressed, keep_image=True)
+    logged = len(game.saved_events(r["image"]))
+    f["chip.game.log_lines"] = logged
+    if logged != nlines:
+        f["chip.game.diverged"] = "the chip logged %d lines, the host's plan %d" % (logged, nlines)
+    timed = real_game.visible_times(r, presses)
+    lit = [t for kind, quiet, t in timed if t is not None]
+    f["chip.game.press_to_visible_ms.each"] = [[k, q, round(t, 1) if t is not None else None]
+                                                for k, q, t in timed]
+    f["chip.game.presses"] = len(presses)
+    f["chip.game.presses_not_shown"] = sum(1 for kind, quiet, t in timed if t is None)
+    if lit:
+        f["chip.game.press_to_visible_ms.median"] = round(statistics.median(lit), 1)
+        f["chip.game.press_to_visible_ms.worst"] = round(max(lit), 1)
+        f["chip.game.presses_over_10_ms"] = sum(1 for t in lit if t > 10)
+        for kind in ("plain", "cascade", "remove", "refused", "undo", "confirm", "turn"):
+            mine = [t for k, q, t in timed if k == kind and t is not None]
+            if mine:
+                f["chip.game.press_to_visible_ms.%s" % kind] = round(max(mine), 1)
+        quiet = [t for k, q, t in timed if q and t is not None]
+        if quiet:
+            f["chip.game.press_to_visible_ms.in_quiet_time"] = round(max(quiet), 1)
+    shown = [t for kind, t in game.display_times(r, [(p["kind"], p["code"], p["at"] + p["hold"], 0)
+                                                      for p in presses if not p["leds"]]) if t is not None]
+    if shown:  # presses that change no LED (TURN, an UNDO of a turn's end): release to the display
+        f["chip.game.display_only_ms.worst"] = round(max(shown), 1)
+    worst = real_game.worst_step(r["console"])
+    if worst:
+        f["chip.game.loop_pause_ms.worst"] = round(worst[1], 1)
+
+    # the resulting flash at the next power-on, pressed from 50 ms after reset on
+    early = real_game.earliest_presses()
+    b = chip.run(real_game.probed(r["image"], real_game.COUNTED_PROBE), early[-1][1] + 800, early)
+    f["chip.game.boot_to_light_ms"] = _first(b, 0)
+    f["chip.game.boot_to_game_ms"] = _first(b, 1)
+    first, lost = real_game.earliest_counted(b["console"], early)
+    f["chip.game.first_counted_press_ms"] = first
+    light = _first(b, 0)
+    f["chip.game.presses_lost_after_light"] = sum(1 for at in lost if light is not None and at >= light)
+
+    # New game on it, from the menu; a stick pressed right after, and two more
+    news = real_game.new_game_presses(BOOT_MS)
+    n = chip.run(real_game.probed(r["image"], real_game.STEP_PROBE), news[-1][2] + 1500,
+                 [(c, at, h) for k, c, at, h in news], keep_image=True)
+    events = [json.loads(x) for x in game.saved_events(n["image"])[1:]]
+    wanted = [x for k, c, at, h in news if k == "plain" for x in [c]]
+    f["chip.game.new_game.presses_lost"] = len(wanted) - len(events)
+    after = [t for kind, t in game.light_times(n, [p for p in news if p[0] == "plain"]) if t is not None]
+    if after:
+        f["chip.game.new_game.press_to_visible_ms.worst"] = round(max(after), 1)
+    worst = real_game.worst_step(n["console"])
+    if worst:
+        f["chip.game.new_game.loop_pause_ms.worst"] = round(worst[1], 1)
+    f["chip.game.wall_s"] = round(r["wall_s"] + b["wall_s"] + n["wall_s"], 1)
     return f
 
 

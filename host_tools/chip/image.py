@@ -62,3 +62,20 @@ def read(image):
 def folders(image):
     """The paths of every folder in an image."""
     return sorted(top.rstrip("/") + "/" + name for top, dirs, files in _mounted(image).walk("/") for name in dirs)
+
+
+def without(image, paths):
+    """The image with these files removed (e.g. a checkpoint, to make a boot replay its log whole)."""
+    fs = _mounted(image)
+    for path in paths:
+        fs.remove(path.strip("/"))
+    return bytes(fs.context.buffer)
+
+
+def with_files(image, files):
+    """The image with these (path, bytes) files written over (e.g. a probe's main.py on a played flash)."""
+    fs = _mounted(image)
+    for remote, data in files:
+        with fs.open(remote.strip("/"), "wb") as f:
+            f.write(data)
+    return bytes(fs.context.buffer)

@@ -18,7 +18,7 @@ from companion.core.rng import Rng
 from companion.hal.frame import Frame, GREEN, STEADY, BLINK, PLAYER
 from companion.hal.buttons import Buttons, PolledSampler, DOWN, LONG, UP
 from companion.hal.leds import Leds, RGB
-from companion.hal.sampling import SampleDecoder
+from companion.hal.sampling import Backlog, SampleDecoder
 from companion.hal.screen import Screen
 from companion.hal.sim import SimDisplay, SimStrip
 
@@ -336,6 +336,44 @@ def sample_decoder():
     return {"events": got, "lost": dec.lost}
 
 
+def backlog(drain_every):
+    """A boot longer than the ring (16 samples here, 512 on the Pico): with
+    a drain every drain_every ms (a timer during boot), every press made
+    during it counts, at its own time; with none (0), the oldest are lost."""
+    ring = array("i", [0] * (16 * 2))
+
+    class Source:  # the PIO sampler's shape: n and collect
+        n = 64
+
+        def __init__(self):
+            self.hw = FakeDma(ring, 0, 16)
+            self.decoder = SampleDecoder(ring, 0, 16, 2, 1, self.hw.done, 0)
+
+        def collect(self, sink, now):
+            return self.decoder.collect(sink, now)
+
+    src = Source()
+    early = Backlog(src)
+    contacts = []
+    for at, code in ((4, 5), (30, 9), (61, 40)):  # three presses of 8 ms during a 70 ms boot
+        contacts += [(at, code, 1), (at + 8, code, 0)]
+    for t in range(1, 71):
+        src.hw.run(1, contacts, 0)
+        if drain_every and t % drain_every == 0:
+            early.drain(t)
+    b = Buttons(early, 0)
+    got = []
+    for t in range(71, 120):  # the run loop
+        src.hw.run(1, contacts, 0)
+        b.scan(t)
+        e = b.get()
+        while e >= 0:
+            got.append([e >> 2, e & 3])
+            e = b.get()
+    early.drain(120)  # (after the first collect a drain does nothing)
+    return {"events": got, "lost": src.decoder.lost + early.lost, "kept": early.kept}
+
+
 def decoded_edges(words):
     """Each sample's two words (1 = open) through a SampleDecoder: every
     changed bit, by time and then by code, with its level and its sample's
@@ -402,6 +440,7 @@ def run_all():
         "chatter_background": [chatter_background(1), chatter_background(2)],
         "long_press": long_press(),
         "sample_decoder": sample_decoder(),
+        "backlog": [backlog(10), backlog(0)],
         "paged_display": paged_display(),
         "partial_leds": partial_leds(),
     }

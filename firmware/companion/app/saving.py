@@ -36,7 +36,7 @@ class Saving:
             if store.maintain(due):
                 return True  # one step (one erase at most) per quiet time: the checkpoint waits
             if due:
-                store.save_check(self.game.snapshot())
+                store.save_check(self.game.checkpoint())
                 self.checked = store.n
         except Exception:  # OSError, MemoryError...: the log itself is safe; tried again next quiet time
             pass

@@ -10,13 +10,14 @@ from . import Illegal, const
 
 _CHUNK = const(256)  # bytes in one journal chunk: 128 changes
 _MARK = const(255)  # a journal slot that starts an event (so a game has at most 255 slots)
+_KEPT = const(192)  # journal bytes a checkpoint carries (96 changes: a few moves, or one big cascade)
 
 
 class Game:
     players = ()  # player names, in seat order
     tidy_after = False  # True: every rules event leaves the real board matching (game.py)
     deck = False  # a digital deck of cards (Kahuna's cards variant): the UI shows hands
-    restored = False  # True once restore() took a checkpoint: undo stops there
+    restored = False  # True once restore() took a checkpoint: undo stops behind the events it carried
     board = None  # a game on a parsed board (IslandBoard, HexBoard): a new game may share it
 
     def sealed(self):
@@ -277,9 +278,22 @@ class Game:
         """The replay object: a dict of plain JSON values."""
         raise NotImplementedError
 
-    # --- checkpoints (companion/store.py) ----------------------------------
+    # --- checkpoints (companion/store) -----------------------------------------
     def snapshot(self):
         """The state as bytes: restore() gives it back, without the undo history."""
+        return bytes(self.s)
+
+    def checkpoint(self):
+        """snapshot(), then the journal of the last events in effect (whole
+        events, at most _KEPT bytes): restored, they can be undone without a
+        replay of the log from its first line (an UNDO right after a
+        checkpoint is common: the checkpoint is written in the pause after a
+        move, and the player then takes the move back)."""
+        chunks = self._full[-1:] + [self._journal[:self._jlen]]
+        j = b"".join(bytes(c) for c in chunks)[-_KEPT:]  # (even: every chunk is)
+        for i in range(0, len(j), 2):
+            if j[i] == _MARK:
+                return bytes(self.s) + j[i:]
         return bytes(self.s)
 
     def fits(self, data):
@@ -287,12 +301,24 @@ class Game:
         return True
 
     def restore(self, data):
-        """Take the state of snapshot(); undo then stops here. False if it does not fit."""
-        if len(data) != len(self.s) or not self.fits(data):
+        """Take the state of snapshot() or checkpoint(), and the journal a
+        checkpoint carries: undo then takes back those events, and stops
+        there (`restored`). False if it does not fit."""
+        n = len(self.s)
+        tail = data[n:]
+        if len(data) < n or len(tail) % 2 or len(tail) > _KEPT or not self.fits(data[:n]):
             return False
-        self.s[:] = data
+        marks = 0
+        for i in range(0, len(tail), 2):
+            if tail[i] == _MARK:
+                marks += 1
+            elif tail[i] >= n or not marks:  # a change outside the state, or before any event
+                return False
+        self.s[:] = data[:n]
         self.start_here()
-        self._nmarks = 0
+        self._journal[:len(tail)] = tail
+        self._jlen = len(tail)
+        self._nmarks = marks
         self.restored = True
         return True
 

@@ -269,8 +269,10 @@ def resume(lines, load_layout, check=None, limit=0):
     the first n lines (None when the header itself is unusable) and the
     LogError of line n + 1, or None when every line was good. check: (n,
     snapshot) of a checkpoint known to match the first n lines; the game
-    then starts from it and only the lines after it are replayed (all of
-    them again if an undo reaches behind it). limit: the game's journal
+    then starts from it and only the lines after it are replayed, whatever
+    follows it: the undos right after it take back the events whose journal
+    the checkpoint carries (Game.checkpoint); only an undo reaching behind
+    those replays the log from line 1. limit: the game's journal
     bound (Game.limit); an undo behind it replays the log up to its event.
     """
     game = None
@@ -301,7 +303,7 @@ def resume(lines, load_layout, check=None, limit=0):
             if not game.undoable() and (game.events_in_effect() or game.restored) \
                     and (b"undo" if isinstance(text, bytes) else "undo") in text \
                     and parse_line(text, i).get("op") == "undo":
-                if game.restored:  # the undo takes back an event before the checkpoint
+                if game.restored:  # the undo takes back an event the checkpoint did not carry
                     return resume(lines, load_layout, limit=limit)
                 game = back(game, lines, i, load_layout, limit)
             apply_line(game, text, i)

@@ -6,6 +6,7 @@ the LEDs carry the game.
 """
 
 import sys
+import time
 
 import machine
 
@@ -98,16 +99,40 @@ def reserve(profile):
 early = None  # the PIO sampler listen() started before the game's boot
 
 
+drainer = None  # the timer that drains the early sampler's ring during boot
+DRAIN_MS = 400  # how often: within the ring's 512 ms even behind an erase (45 ms) and a collection (20 ms)
+
+
 def listen(profile):
     """On a board that already shows its look (lit.py), before the game's
     boot: the PIO sampler starts now, so that a press made while the board
-    looks ready counts. Its samples wait in its ring (512 ms) and the run
-    loop's first steps take them, each at the time it was made. The board
-    lit by its full boot starts it after that light, as before."""
-    global early
+    looks ready counts, however long the game's boot takes. Its samples
+    wait in its ring (512 ms); a soft timer takes the changes out of it every
+    DRAIN_MS into a backlog (sampling.Backlog), and the run loop's first
+    steps take them, each at the time it was made. The board lit by its
+    full boot starts it after that light, as before."""
+    global early, drainer
     spec = _sampled(profile)
-    if spec is not None:
-        early = _background(spec)
+    if spec is None:
+        return
+    sampler = _background(spec)
+    if sampler is None:
+        return
+    from .sampling import Backlog
+
+    early = Backlog(sampler)
+    try:  # a soft timer: its callback runs between two lines of Python, as a scheduled call
+        drainer = machine.Timer(period=DRAIN_MS, callback=lambda t: early.drain(time.ticks_ms()), hard=False)
+    except Exception as e:  # noqa: BLE001 - no timer: the ring alone (512 ms)
+        print("companion: no timer to drain the button samples (%r)" % (e,))
+
+
+def stop_draining():
+    """Boot is over: the run loop collects the samples from now on."""
+    global drainer
+    if drainer is not None:
+        drainer.deinit()
+        drainer = None
 
 
 def _sampled(profile):

@@ -35,6 +35,7 @@ MA_IDLE = const(1)  # mA per WS2812, all dark
 
 FAST_MS = const(125)  # FAST's half period
 RHYTHMS = (BLINK, FAST, FLASH)  # made once: render runs with the heap locked (loop.py)
+HALVES = {BLINK: 500, FAST: FAST_MS, FLASH: 100}  # each rhythm's half period, ms
 PULSE_STEP_MS = const(40)  # the pulse's brightness changes in steps of this (25 a second)
 CHUNK = const(8)  # LEDs _diff compares at once, in C
 ONE = tuple(bytes((e,)) for e in range(HALF + 1))  # each effect as one byte, for bytearray.find (in C)
@@ -82,6 +83,7 @@ class Leds:
         # refusal's red or a new to-do shows at the press, not at the next phase
         self.since = array("i", [0] * (FLASH + 1))  # ms the BLINK, FAST, FLASH rhythms started
         self.restart = 0  # bit e: effect e restarts at this render
+        self.dark = 0  # bit e: an LED newly taking effect e was dark or another colour (it starts lit)
 
     def phase(self, now):
         """A number that changes exactly when an animation in the frame moves on."""
@@ -122,10 +124,14 @@ class Leds:
             if self.restart:
                 for e in RHYTHMS:
                     if self.restart & (1 << e):
-                        # FAST (take off) marks a piece that was lit: it starts dark, the
-                        # others (put on: was dark; a refusal's red) start lit
-                        self.since[e] = (now - FAST_MS) & TICKS_MASK if e == FAST else now
+                        # the first phase is the one that changes what the LEDs newly
+                        # taking it showed: lit if one of them was dark or in another colour
+                        # (a piece put on, a refusal's red, a stick off the board that an
+                        # UNDO wants back), dark if all were lit in its colour (a piece to
+                        # take off): the press shows in this very frame
+                        self.since[e] = now if self.dark & (1 << e) else (now - HALVES[e]) & TICKS_MASK
                 self.restart = 0
+                self.dark = 0
                 self.key = -1
         if self.nanim:
             self._animate(now, brightness)
@@ -172,6 +178,8 @@ class Leds:
                                 new |= 1 << e
                                 if e == BLINK or e == FAST or e == FLASH:
                                     self.restart |= 1 << e  # its rhythm restarts at this render
+                                    if not sums[i] or fc[i] != colour[i]:
+                                        self.dark |= 1 << e  # ... lit first: this LED was dark, or another colour
                         else:  # steady: the palette at this brightness
                             c = fc[i]
                             want[3 * i:3 * i + 3] = rgb[c]

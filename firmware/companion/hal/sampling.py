@@ -5,7 +5,8 @@ SampleDecoder: samples written by hardware at a fixed period (the RP2040's
 PIO + DMA) to timestamped contact changes; pure, tested on the host.
 PortMatrixScanner: the diode matrix read a whole GPIO port at a time.
 FallbackSampler: a hardware sampler that, should it ever fail, gives way
-to polled scanning.
+to polled scanning. Backlog: a hardware sampler's changes kept while boot
+is busy, longer than its ring would.
 """
 
 from array import array
@@ -151,6 +152,56 @@ class PortMatrixScanner:
                     out[k + c] = 0 if v >> self.bit[c] & 1 else 1
             j += 2
             k += nc
+
+
+class Backlog:
+    """A hardware sampler whose contact changes are taken out of its ring
+    while boot is busy (drain(), from a timer), kept here (at most MOST),
+    and handed to the debouncer first at the first collect(): the ring keeps
+    only its last 512 ms, and a board that shows its look may take longer
+    than that to boot its game (1.2 s for a long log replayed whole).
+    drain() allocates nothing: a soft timer may call it between any two
+    lines of boot."""
+
+    MOST = 128  # changes kept: 64 presses
+
+    def __init__(self, source):
+        self.source = source
+        self.n = source.n
+        self.codes = bytearray(self.MOST)  # code | level << 7
+        self.times = array("i", [0] * self.MOST)
+        self.kept = 0
+        self.lost = 0  # changes beyond MOST (none in a boot of seconds)
+        self.draining = True  # until the first collect(): then the debouncer takes them itself
+
+    def edge(self, code, level, t):
+        k = self.kept
+        if k == self.MOST:
+            self.lost += 1
+            return
+        self.codes[k] = code | level << 7
+        self.times[k] = t
+        self.kept = k + 1
+
+    def drain(self, now):
+        """Take the changes waiting in the ring into the backlog (boot's timer calls it)."""
+        if self.draining:
+            self.source.collect(self, now)
+
+    def collect(self, sink, now):
+        if self.draining:
+            self.draining = False  # (a drain already scheduled does nothing now)
+            for k in range(self.kept):
+                c = self.codes[k]
+                sink.edge(c & 0x7F, c >> 7, self.times[k])
+            self.kept = 0
+        return self.source.collect(sink, now)
+
+    def wait(self, ms):
+        return self.source.wait(ms)
+
+    def stop(self):
+        self.source.stop()
 
 
 class FallbackSampler:
