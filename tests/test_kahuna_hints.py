@@ -61,7 +61,7 @@ def test_the_hand_shown_lights_the_suggested_move():
     a.decide()
     assert a.event(0) == {"op": "place", "at": "ALOA-HUNA", "card": "HUNA"}  # the device's own first step
     d.press("TURN", long=True)  # hidden again: no hint
-    assert d.lit() == {} and d.lines()[5] == "Hand 3:hold TURN"
+    assert d.lit() == {} and d.lines()[5] == "Hold TURN: hand"
     d.press("TURN", long=True)
     d.press("ALOA-HUNA")  # played as suggested, the hand still shown: the next suggestion
     assert d.log()[-1] == {"op": "place", "at": "ALOA-HUNA", "card": "HUNA"}

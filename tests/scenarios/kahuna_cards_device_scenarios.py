@@ -18,7 +18,7 @@ def hot_seat():
                       "cards": "digital", "seed": 1}
     g = d.app.game
     shown = [d.lines()]
-    assert d.lines()[5] == "Hand 3:hold TURN"  # hidden until asked for
+    assert d.lines()[5] == "Hold TURN: hand"  # hidden until asked for
     d.press("TURN", long=True)
     assert d.lines()[5] == "ELAFAAHUN"  # white's hand: ELAI FAAA HUNA
     d.press("ELAI")  # the card that pays
@@ -30,7 +30,7 @@ def hot_seat():
     shown.append(d.lines())
     d.press("COCO")
     assert d.log()[-1] == {"op": "draw", "card": "COCO"}
-    assert g.active() == 1 and d.lines()[5] == "Hand 3:hold TURN"  # black's, hidden
+    assert g.active() == 1 and d.lines()[5] == "Hold TURN: hand"  # black's, hidden
     d.press("LALE")
     d.press("LALE")  # the same island again, nothing played: given back face down
     assert d.log()[-1] == {"op": "discard", "card": "LALE"}

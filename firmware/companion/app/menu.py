@@ -6,8 +6,11 @@ settings are kept on flash (settings.py); the options describe the next
 game's log header."""
 
 from .. import ui as uis
+from ..ui import lang
+from ..ui.lang import tr
 from .tones import ACCEPTED
 
+LANG_TEXT = ("EN", "DE", "FR")  # the menu's language line (ui/lang CODES, in the settings' order)
 LEVELS = (16, 40, 80, 150, 255)  # the LEDs' brightness settings, 1..5
 MENU_LINES = 7
 
@@ -48,6 +51,7 @@ class Menu:
         items.append(("Calm LEDs", "on" if self.calm else "off"))
         items.append(("Sound", "on" if self.sound else "off"))
         items.append(("Volume", str(self.settings["volume"])))
+        items.append(("Language", LANG_TEXT[self.settings["lang"]]))
         if self.game is not None:
             items.append(("Back", ""))
         return items
@@ -78,6 +82,9 @@ class Menu:
             elif self.cursor == nopt + 4:
                 self.settings.set("volume", self.settings["volume"] % 3 + 1)
                 self.tone = ACCEPTED  # the new volume
+            elif self.cursor == nopt + 5:
+                self.settings.set("lang", (self.settings["lang"] + 1) % len(lang.CODES))
+                lang.use(lang.CODES[self.settings["lang"]])
             else:
                 self.menu_open = False
         else:
@@ -103,9 +110,11 @@ class Menu:
     def _menu_lines(self):
         items = self._items()
         top = max(0, min(self.cursor - MENU_LINES + 1, len(items) - MENU_LINES))
-        out = ["Menu: " + uis.title(self.game_name, True)]
+        out = [tr("Menu: %s") % uis.title(self.game_name, True)]
         for i in range(top, min(len(items), top + MENU_LINES)):
             label, value = items[i]
+            label = tr(label)
+            value = tr(value)
             mark = ">" if i == self.cursor else " "
-            out.append(mark + label + " " * max(1, 15 - len(label) - len(value)) + value)
+            out.append(mark + label + " " * max(1 if value else 0, 15 - len(label) - len(value)) + value)
         return out

@@ -253,7 +253,7 @@ class CardsUI(PhysicalUI):
         out = [self._title(), "     stn stk pts"]
         for p in (0, 1):
             out.append("%-5s%3d %3d %3d" % (NAME[p], g.stones(p), g.sticks(p), g.score(p)))
-        out.append("Pile%3d up %s" % (g.pile_size(), self._row()))
+        out.append("Pile %d up %s" % (g.pile_size(), self._row()))  # the face-up row: "E A F"
         out.extend(self._card_notes())
         return out[:8]
 
@@ -262,8 +262,8 @@ class CardsUI(PhysicalUI):
         g = self.game
         for k in range(3):
             i = g.face(k)
-            text += g.board.island_names[i][0] if i >= 0 else "-"
-        return text
+            text += (" " if k else "") + (g.board.island_names[i][0] if i >= 0 else "-")
+        return text  # (the 12 islands' initials differ: A..L)
 
     def _card_notes(self):
         g = self.game
@@ -286,9 +286,9 @@ class CardsUI(PhysicalUI):
                 if hint is not None:
                     notes.append(self._hint_text(hint))
             else:
-                notes.append("Hand %d:hold TURN" % g.hand_size(g.active()))
+                notes.append("Hold TURN: hand")  # the hand is shown while TURN is held
             if self.drawing:
-                notes.append("Isl/TURN=pile")
+                notes.append("Draw: isle/TURN")  # a face-up card (its island) or the pile (TURN)
             elif g.phase() == FINAL:
                 notes.append("TURN = end turn")
             # the to-do (core/game.py) gets one line at least, before the news
