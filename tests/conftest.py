@@ -28,7 +28,7 @@ SLOW_FILES = {
     "test_flashing.py", "test_remote_broker.py", "test_broker_abuse.py", "test_remote_soak.py", "test_bench.py",
     "test_selfplay.py", "test_chip.py", "test_kanaloa_sim.py", "test_replay_cli.py", "test_update_cut.py",
     "test_kahuna_cards_random.py", "test_store_power.py", "test_untrusted_saves.py", "test_log_dialect.py",
-    "test_review.py", "test_duell_replay.py", "test_log_fuzz.py", "test_hostile_host_args.py",
+    "test_review.py", "test_duell_replay.py", "test_log_fuzz.py", "test_hostile_host_args.py", "test_lang_games.py",
 }
 SLOW_TESTS = (
     "test_both_interpreters.py::test_same_results_under_micropython[",  # the WebAssembly port (Node)

@@ -1,0 +1,89 @@
+"""Every text the games showed on the display in the device scenarios (the
+UIs' lines, the menu, the refusals, the hints), rendered in German and in
+French: each line within 16 columns, every letter in the glyph table, no
+word cut by the wrapping, and no English word left (names, numbers and the
+keys' labels TURN, MENU, UNDO stay)."""
+
+import importlib
+import re
+
+import pytest
+
+from companion.hal.glyphs import CHARS
+from companion.text import wrap
+from companion.ui import lang
+from companion.ui.lang import de, fr
+import companion.app.menu as menu
+
+SCENARIOS = ("firmware_scenarios", "kanaloa_device_scenarios", "rukuni_device_scenarios",
+             "duell_device_scenarios", "kahuna_cards_device_scenarios", "clock_scenarios")
+DRAWABLE = set(chr(c) for c in range(32, 127)) | set(CHARS)
+# words the same in English and in the table's language, or names (games, gods, keys)
+SAME = {"TURN", "MENU", "UNDO", "KANE", "KANALOA", "Kahuna", "Kanaloa", "Rukuni", "Duell", "Bison", "Wolf",
+        "Migis", "Handicap", "Volume", "normal", "solo", "Menu", "Variante", "Duel", "Grp", "min", "pts",
+        "Dev", "digital", "profi", "memory", "variant1", "variant2", "Points", "Hint", "Time"}
+
+
+@pytest.fixture(scope="module")
+def shown():
+    """{English text: "line" or "message"}: what the scenarios had the App show
+    (recorded where the App translates, the scenarios played in English)."""
+    seen = {}
+    real_say, real_lines, real_tr = lang.say, lang.lines, menu.tr
+
+    def say(text, depth=3):
+        seen.setdefault(text, "message")
+        return text
+
+    def lines(texts):
+        for t in texts:
+            seen.setdefault(t, "line")
+        return texts
+
+    def tr(text):
+        seen.setdefault(text, "line")
+        return text
+
+    lang.say, lang.lines, menu.tr = say, lines, tr
+    try:
+        for name in SCENARIOS:
+            importlib.import_module("tests.scenarios." + name).run_all()
+    finally:
+        lang.say, lang.lines, menu.tr = real_say, real_lines, real_tr
+        lang.use("en")
+    return seen
+
+
+def english_words(table, shown):
+    """Words of the English texts (the table's and those shown) that the translations never use."""
+    eng = set()
+    for key in list(table) + list(shown):
+        eng.update(w for w in re.findall(r"[A-Za-z]{3,}", key) if not w.isupper())
+    used = set()
+    for text in table.values():
+        used.update(re.findall(r"[^\W\d_]{3,}", text))
+    return eng - used - SAME
+
+
+@pytest.mark.parametrize("code,table", [("de", de.T), ("fr", fr.T)])
+def test_every_shown_text_fits_and_reads_in_the_language(shown, code, table):
+    assert len(shown) > 500  # the scenarios showed the four games' lines, menus and refusals
+    lang.use(code)
+    english = english_words(table, shown)
+    problems = []
+    try:
+        for text, kind in sorted(shown.items()):
+            out = lang.say(text)
+            rows = [out] if kind == "line" else wrap(out, rows=99)
+            if kind == "line" and len(out) > 16:
+                problems.append("%r -> %r: wider than 16 columns" % (text, out))
+            if kind == "message" and any(len(w) > 16 for w in out.split()):
+                problems.append("%r -> %r: a word the display would cut" % (text, out))
+            if not set(out) <= DRAWABLE:
+                problems.append("%r -> %r: no glyph for %r" % (text, out, set(out) - DRAWABLE))
+            left = [w for r in rows for w in re.findall(r"[^\W\d_]{3,}", r) if w in english]
+            if left:
+                problems.append("%r -> %r: English %s" % (text, out, left))
+    finally:
+        lang.use("en")
+    assert not problems, "\n".join(problems)
