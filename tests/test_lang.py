@@ -10,10 +10,12 @@ import pytest
 from companion.hal.glyphs import CHARS
 from companion.text import wrap
 from companion.ui import lang
-from companion.ui.lang import de, fr
+from companion.ui.lang import de, de_page, de_why, fr, fr_page, fr_why
 from tests.scenarios.device import Device, fresh_dir
 
-TABLES = {"de": de.T, "fr": fr.T}
+T = lambda m: dict(lang.entries(m.T))
+TABLES = {"de": dict(T(de), **T(de_why), **T(de_page)), "fr": dict(T(fr), **T(fr_why), **T(fr_page))}
+PARTS = {"": (T(de), T(fr)), "_why": (T(de_why), T(fr_why)), "_page": (T(de_page), T(fr_page))}
 FORMAT = re.compile(r"%[sd]")
 DRAWABLE = set(chr(c) for c in range(32, 127)) | set(CHARS) | {"–"}  # "–": the page's score only
 
@@ -24,10 +26,23 @@ def english_after():
     lang.use("en")
 
 
-def test_the_tables_have_the_same_texts():
+@pytest.mark.parametrize("part", sorted(PARTS))
+def test_the_tables_have_the_same_texts(part):
     """(A short form, "~Black", is a language's own: only where its long word needs one.)"""
     keys = lambda t: set(k for k in t if not k.startswith("~"))
-    assert keys(de.T) == keys(fr.T), sorted(keys(de.T) ^ keys(fr.T))
+    a, b = PARTS[part]
+    assert keys(a) == keys(b), sorted(keys(a) ^ keys(b))
+    others = [t for p in PARTS for t in PARTS[p][:1] if p != part]
+    assert not [k for k in a if any(k in t for t in others)], "a text in two of a language's tables"
+
+
+@pytest.mark.parametrize("code", sorted(TABLES))
+def test_every_line_of_a_table_is_one_text_once(code):
+    for m in {"de": (de, de_why, de_page), "fr": (fr, fr_why, fr_page)}[code]:
+        pairs = lang.entries(m.T)
+        assert len(pairs) == len(dict(pairs)), "a text twice in %s" % m.__name__
+        for key, text in pairs:
+            assert key and text and "|" not in text, (key, text)
 
 
 @pytest.mark.parametrize("code", sorted(TABLES))
@@ -59,7 +74,7 @@ def test_a_text_whole_by_its_format_and_word_by_word():
     assert lang.say("White to play") == "Weiß am Zug"  # "%s to play", its part translated
     assert lang.say("Round 2 of 3") == "Runde 2 von 3"
     # a part in another place: "{1} ... {0}"
-    assert lang.say("0,1 holds wolf's 3: the two stones on a site must differ") == (
+    assert lang.message("0,1 holds wolf's 3: the two stones on a site must differ") == (
         "auf 0,1 liegt die 3 von Wolf: die zwei Steine eines Feldes müssen verschieden sein")
     # a column stays a column: "Black" takes the spaces after it, else its short form
     assert lang.say("     stn stk pts") == "     Stn Stb Pkt"
@@ -70,8 +85,9 @@ def test_a_text_whole_by_its_format_and_word_by_word():
     assert lang.say("Scoring 1: Black") == "Wertung 1: Schw."
     assert lang.say("Scoring 2: White") == "Wertung 2: Weiß"
     assert lang.say("ALOA-BARI") == "ALOA-BARI"  # a name stays
+    assert lang.message("ALOA-BARI already holds a white stick") == "auf ALOA-BARI liegt schon ein Stab von Weiß"
     lang.use("fr")
-    assert lang.say("KAHU-LALE is black's own stick: remove one of white's") == (
+    assert lang.message("KAHU-LALE is black's own stick: remove one of white's") == (
         "KAHU-LALE est une liaison de Noir : retirer une liaison de Blanc")
     lang.use("en")
     assert lang.say("White to play") == "White to play" and lang.tr("White") == "White"
@@ -82,6 +98,8 @@ def test_one_table_is_loaded_at_a_time():
 
     lang.use("de")
     assert "companion.ui.lang.de" in sys.modules
+    assert lang.message("nothing to undo") == "nichts zurückzunehmen"
+    assert "companion.ui.lang.de_why" not in sys.modules  # the reasons: loaded to word one, then dropped
     lang.use("fr")
     assert "companion.ui.lang.de" not in sys.modules and "companion.ui.lang.fr" in sys.modules
     lang.use("xx")  # an unknown code: English
@@ -132,3 +150,54 @@ def test_every_menu_line_fits_in_every_language(code, game):
         d.press("MENU")
     english = {"First", "Brightness", "Language", "Back", "New game", "Sound"}
     assert not [l for l in seen if set(l.strip(" >").split("  ")[0].split()) & english]
+
+
+def sample(key):
+    """A text of the format key: each %s a name of its own, each %d a number."""
+    parts = iter(["ALOA", "BARI", "COCO", "DUDA", "ELAI"])
+    return re.sub(r"%[sd]", lambda m: next(parts) if m.group() == "%s" else "7", key)
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+@pytest.mark.parametrize("part", ["", "_why", "_page"])
+def test_a_format_comes_before_a_more_general_one(code, part):
+    """The first format a text matches translates it: "Off stone %s" must come
+    before "Off %s", or "Off stone ALOA" would be "Off" + "stone ALOA"."""
+    module = {"de": {"": de, "_why": de_why, "_page": de_page}, "fr": {"": fr, "_why": fr_why, "_page": fr_page}}
+    table = module[code][part].T
+    for key, text in lang.entries(table):
+        if not FORMAT.search(key):
+            continue
+        first = next(k for k, _ in lang.entries(table) if FORMAT.search(k) and lang.match(lang._split(k), sample(key)))
+        assert first == key, "%r comes before %r, which it also matches" % (first, key)
+
+
+TEXTS = ["White to play", "Black  0  12   0", "     stn stk pts", "Scoring 1: Black", "Off stone ALOA",
+         "Round 2 of 3", "W put ALOA-BARI", "ALOA-BARI", "Pile 13 up F D C", "Hold TURN: hand"]
+MESSAGES = ["KAHU-LALE is black's own stick: remove one of white's", "nothing to undo", "hold: end of round",
+            "0,1 holds wolf's 3: the two stones on a site must differ"]
+SCRIPT = """
+import json
+from companion.ui import lang
+out = []
+for code in ("de", "fr", "en"):
+    lang.use(code)
+    out.append([lang.say(t) for t in %r] + [lang.message(t) for t in %r])
+print("OUT " + json.dumps(out))
+""" % (TEXTS, MESSAGES)
+
+
+@pytest.mark.native
+def test_the_same_words_under_native_micropython():
+    import json
+
+    from host_tools.micropython import run_native
+
+    out = run_native(SCRIPT)
+    got = json.loads([l for l in out.splitlines() if l.startswith("OUT ")][-1][4:])
+    want = []
+    for code in ("de", "fr", "en"):
+        lang.use(code)
+        want.append([lang.say(t) for t in TEXTS] + [lang.message(t) for t in MESSAGES])
+    assert got == want
+    assert want[0][:2] == ["Weiß am Zug", "Schw.  0  12   0"] and want[2][0] == "White to play"

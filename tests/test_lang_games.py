@@ -12,7 +12,7 @@ import pytest
 from companion.hal.glyphs import CHARS
 from companion.text import wrap
 from companion.ui import lang
-from companion.ui.lang import de, fr
+from companion.ui.lang import de, de_why, fr, fr_why
 import companion.app.menu as menu
 
 SCENARIOS = ("firmware_scenarios", "kanaloa_device_scenarios", "rukuni_device_scenarios",
@@ -29,9 +29,13 @@ def shown():
     """{English text: "line" or "message"}: what the scenarios had the App show
     (recorded where the App translates, the scenarios played in English)."""
     seen = {}
-    real_say, real_lines, real_tr = lang.say, lang.lines, menu.tr
+    real_say, real_message, real_lines, real_tr = lang.say, lang.message, lang.lines, menu.tr
 
     def say(text, depth=3):
+        seen.setdefault(text, "message")
+        return text
+
+    def message(text):
         seen.setdefault(text, "message")
         return text
 
@@ -44,12 +48,12 @@ def shown():
         seen.setdefault(text, "line")
         return text
 
-    lang.say, lang.lines, menu.tr = say, lines, tr
+    lang.say, lang.message, lang.lines, menu.tr = say, message, lines, tr
     try:
         for name in SCENARIOS:
             importlib.import_module("tests.scenarios." + name).run_all()
     finally:
-        lang.say, lang.lines, menu.tr = real_say, real_lines, real_tr
+        lang.say, lang.message, lang.lines, menu.tr = real_say, real_message, real_lines, real_tr
         lang.use("en")
     return seen
 
@@ -65,7 +69,10 @@ def english_words(table, shown):
     return eng - used - SAME
 
 
-@pytest.mark.parametrize("code,table", [("de", de.T), ("fr", fr.T)])
+T = lambda m: dict(lang.entries(m.T))
+
+
+@pytest.mark.parametrize("code,table", [("de", dict(T(de), **T(de_why))), ("fr", dict(T(fr), **T(fr_why)))])
 def test_every_shown_text_fits_and_reads_in_the_language(shown, code, table):
     assert len(shown) > 500  # the scenarios showed the four games' lines, menus and refusals
     lang.use(code)
@@ -73,7 +80,7 @@ def test_every_shown_text_fits_and_reads_in_the_language(shown, code, table):
     problems = []
     try:
         for text, kind in sorted(shown.items()):
-            out = lang.say(text)
+            out = lang.say(text) if kind == "line" else lang.message(text)
             rows = [out] if kind == "line" else wrap(out, rows=99)
             if kind == "line" and len(out) > 16:
                 problems.append("%r -> %r: wider than 16 columns" % (text, out))

@@ -221,7 +221,7 @@ class App(Menu, BoardCheck, Saving, Starting):
     @property
     def message(self):
         if self._message is None:
-            self._message = wrap(lang.say(self.said), rows=MESSAGE_ROWS)  # (English: the text itself)
+            self._message = wrap(lang.message(self.said), rows=MESSAGE_ROWS)  # (English: the text itself)
         return self._message
 
     @message.setter
@@ -334,7 +334,7 @@ class App(Menu, BoardCheck, Saving, Starting):
         else:
             lines = lang.lines(self.ui.lines())  # (English: the same list)
         if self.gate.waiting:
-            more = wrap(lang.say(self.gate.waiting))
+            more = wrap(lang.message(self.gate.waiting))
             lines = (lines + [""] * 8)[:8 - len(more)] + more
         return lines
 

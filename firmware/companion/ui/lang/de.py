@@ -7,219 +7,210 @@ Maske, Migis (Duell der Schamanen). A display line stays within 16
 columns; "~Black" is a word's short form where the long one would not fit.
 """
 
-T = {
-    # --- players and pieces (parts of the formats below) ---
-    "White": "Weiß", "Black": "Schwarz", "~Black": "Schw.", "white": "Weiß", "black": "Schwarz",
-    "Red": "Rot", "Blue": "Blau", "Green": "Grün", "Yellow": "Gelb",
-    "red": "Rot", "blue": "Blau", "green": "Grün", "yellow": "Gelb",
-    "stick": "Stab", "stone": "Stein", "bridge": "Brücke", "marker": "Markierungsstein",
-    "tower": "Turm", "piece": "Teil",
-    "white stick": "weißer Stab", "black stick": "schwarzer Stab",
-    "white stone": "weißer Stein", "black stone": "schwarzer Stein",
-    "bison stone": "Bison-Stein", "wolf stone": "Wolf-Stein", "bison": "Bison", "wolf": "Wolf",
-    "empty": "leer", "tie": "Gleichstand", "nobody": "niemand", "a draw": "unentschieden",
-    # --- the menu (labels and values) ---
-    "Menu: %s": "Menü: %s", "First": "Beginn", "lot": "Los", "seat 1": "Platz 1",
-    "Variant 1": "Variante 1", "Variant 2": "Variante 2", "Variant": "Variante", "on": "an", "off": "aus",
-    "Handicap": "Vorgabe", "none": "keine", "Cards": "Karten", "physical": "echt", "digital": "digital",
-    "solo W": "solo W", "solo B": "solo S", "Level": "Stufe", "strong": "stark", "normal": "normal",
-    "easy": "leicht", "Hints": "Hilfen", "Brightness": "Helligkeit", "New game": "Neues Spiel",
-    "Calm LEDs": "Ruhige LEDs", "Sound": "Ton", "Volume": "Lautstärke", "Language": "Sprache",
-    "Back": "Zurück", "Players": "Spieler", "Time": "Zeit", "basic": "Basis", "memory": "Memory",
-    "profi": "Profi",
-    "menu: MENU = next line, TURN = change, UNDO = back":
-        "Menü: MENU = nächste Zeile, TURN = ändern, UNDO = zurück",
-    "no game yet: choose New game and press TURN": "noch kein Spiel: Neues Spiel wählen und TURN drücken",
-    # --- the display: Kahuna ---
-    "stn": "Stn", "stk": "Stb", "pts": "Pkt", "Game over": "Spielende",
-    "%s to play": "%s am Zug", "%s: handicap": "%s: Vorgabe", "%s: last turn": "%s: zuletzt",
-    "%s last turn": "%s zuletzt",
-    "Round %d of 3": "Runde %d von 3", "Last turns": "Letzte Züge", "Round 3 over": "Runde 3 vorbei",
-    "Scoring %d: %s": "Wertung %d: %s", "Scoring %d: tie": "Wertung %d remis", "Scoring %d": "Wertung %d", "Final scoring": "Schlusswertung",
-    "Draw": "Unentschieden", "%s wins": "%s gewinnt",
-    "on points": "nach Punkten", "tie: final score": "gleich: Schluss", "tie: more sticks": "gleich: Stäbe",
-    "tied all through": "ganz gleich", "other has no stk": "andere ohne Stab",
-    "W put %s": "W legt %s", "B put %s": "S legt %s", "W off %s": "W nahm %s", "B off %s": "S nahm %s",
-    "W won %s": "W holt %s", "B won %s": "S holt %s", "W ended turn": "W Zug beendet",
-    "B ended turn": "S Zug beendet", "Undone": "Zurückgenommen",
-    "V1: free stick?": "V1: Stab frei?", "%s >10 stones": "%s >10 Steine",
-    "press when done": "dann drücken", "Board: %d to do": "Brett: %d offen", "+%d more": "+%d weitere",
-    "Off %s": "Weg: %s", "On %s": "Auf: %s", "Off stone %s": "Stein weg %s", "On stone %s": "Stein auf %s",
-    "Off stick %s": "Stab weg %s", "On stick %s": "Stab auf %s", "Off marker %s": "Mark. weg %s",
-    "On marker %s": "Mark. auf %s", "Off bridge %s": "Brücke weg %s", "On bridge %s": "Brücke auf %s",
-    "Off tower %s": "Turm weg %s", "On tower %s": "Turm auf %s",
-    "hold: end of round": "halten: Rundenende",
-    # Kahuna with the digital deck
-    "Pile %d up %s": "Stapel %d: %s", "Hold TURN: hand": "TURN lang: Hand", "Draw: isle/TURN": "Ziehe Insel/TURN",
-    "TURN = end turn": "TURN = Zugende", "Device thinks": "Gerät denkt", "%s shows %s": "%s zeigt %s",
-    "Dev put on": "Gerät: auflegen", "Dev take off": "Gerät: wegnehmen", "Dev free stick": "Gerät: freier Stab",
-    "Dev give %s": "Gerät gibt %s", "Dev draws %s": "Gerät zieht %s", "Dev draws pile": "Gerät: Stapel",
-    "Dev ends turn": "Gerät: Zugende", "press TURN": "TURN drücken",
-    "Hint +%s": "Tipp +%s", "Hint -%s": "Tipp -%s", "Hint give %s": "Tipp: gib %s", "Hint draws %s": "Tipp: zieh %s",
-    "Hint draws pile": "Tipp: Stapel", "Hint ends turn": "Tipp: Zugende",
-    # --- the display: Kanaloa ---
-    "br": "Br", "mk": "Mk", "Rnd %d": "Rd %d", "%s: take 1": "%s: 1 nehmen", "%s used %s": "%s nutzt %s",
-    "%s won %s": "%s holt %s", "~KANALOA": "KA", "%s KANE +%d": "%s KANE +%d", "no markers": "keine Markierung",
-    "press a lit one": "Helle drücken", "gods: %s": "Götter: %s", "tie: moved first": "gleich: früher",
-    "has 11 islands": "hat 11 Inseln", "hold: pass": "halten: passen", "hold: KANALOA": "halten: KANALOA",
-    # --- the display: Rukuni ---
-    "stones": "Steine", "%s: set stone": "%s: Stein", "%s: move": "%s: Turm",
-    "press each/TURN": "jede/TURN", "Grp %d/%d %s": "Gr. %d/%d %s", "%dx%d towers=%d": "%dx%d Türme=%d",
-    "by points": "nach Punkten", "by largest group": "größte Gruppe", "TURN: groups": "TURN: Gruppen",
-    "stone next to": "Stein neben", "tower on %s": "Turm auf %s", "tower %s": "Turm %s",
-    "%d places to go": "%d Ziele", "press a tower": "Turm drücken",
-    # --- the display: Duell der Schamanen ---
-    "%s places %d": "%s setzt %d", "%s may swap": "%s: Tausch?", "Duel %d": "Duell %d",
-    "Undone: fix/TURN": "Zurück: TURN", "%s wins: time": "Sieg %s: Zeit", "Draw: time": "Remis: Zeit",
-    "Masks B:%s W:%s": "Masken B:%s W:%s", "press a site": "Feld drücken", "2 sites / TURN": "2 Felder/TURN",
-    "%s: 2nd site": "%s: 2. Feld", "%s: key 1-9": "%s: Taste 1-9", "%s: hood key": "%s: Maske",
-    "%s: 2nd key": "%s: 2. Taste", "Time: no limit": "Zeit: frei", "Time %s": "Zeit %s", "draw": "remis",
-    "hold: time up": "halten: Zeit um", "hold: profi": "halten: Profi", "%d min": "%d Min",
-    # --- the board check after a restart ---
-    "Check the board?": "Brett prüfen?", "MENU: yes": "MENU: ja", "Board check %d/%d": "Prüfung %d/%d",
-    "%s: as lit?": "%s: wie Licht?", "fix board/game": "Brett/Spiel fix", "TURN: next": "TURN: weiter",
-    "UNDO: stop": "UNDO: Ende",
-    # --- remote play ---
-    "Remote %s": "Fern %s", "Remote game": "Fernspiel", "waiting for": "warte auf", "the other board": "das andere Brett",
-    # --- refusals (the core's and the UIs' reasons) ---
-    "the game is over": "das Spiel ist aus",
-    "the game is over: start a new game from the menu": "das Spiel ist aus: ein neues im Menü starten",
-    "the game is over: MENU starts a new one": "das Spiel ist aus: MENU startet ein neues",
-    "nothing to undo": "nichts zurückzunehmen",
-    "cannot undo now: the saved game could not be read back":
-        "jetzt keine Rücknahme: das gespeicherte Spiel war nicht lesbar",
-    "the draw showed a card of the pile: it cannot be taken back":
-        "das Ziehen zeigte eine Karte vom Stapel: nicht zurücknehmbar",
-    "button %d does nothing in %s": "Knopf %d tut in %s nichts",
-    "button %d does nothing in this game": "Knopf %d tut in diesem Spiel nichts",
-    "nothing to take off at %s": "auf %s ist nichts wegzunehmen",
-    "nothing to put on at %s": "auf %s ist nichts aufzulegen",
-    "nothing to do on the board: it matches the game": "auf dem Brett ist nichts zu tun: es passt zum Spiel",
-    "%s already holds a %s": "auf %s liegt schon ein %s",
-    "%s already holds a %s stick": "auf %s liegt schon ein Stab von %s",
-    "the handicap allows %d sticks: press TURN to start the game":
-        "die Vorgabe erlaubt %d Stäbe: TURN startet das Spiel",
-    "%s has all %d sticks on the board": "%s hat alle %d Stäbe auf dem Brett",
-    "variant 1: %s carries a %s stone": "Variante 1: auf %s liegt ein Kahuna-Stein von %s",
-    "no removing during the handicap: place up to %d sticks, then press TURN":
-        "kein Entfernen während der Vorgabe: bis zu %d Stäbe legen, dann TURN",
-    "%s is empty: there is no stick to remove": "%s ist leer: kein Stab zu entfernen",
-    "%s is %s's own stick: remove one of %s's": "%s ist ein Stab von %s: entferne einen von %s",
-    "the handicap comes before the first turn: press TURN to start":
-        "die Vorgabe kommt vor dem ersten Zug: TURN startet",
-    "round 3 is over; these are the final turns: end them with TURN":
-        "Runde 3 ist vorbei; die letzten Züge mit TURN beenden",
-    "%s: islands only show stones; press a connection":
-        "%s: Inseln zeigen nur Kahuna-Steine; drücke eine Verbindung",
-    "%s holds no %s card": "%s hat keine Inselkarte %s",
-    "the device is thinking": "das Gerät denkt nach",
-    "the device's move: press the blinking %s": "Zug des Geräts: drücke die blinkende %s",
-    "the device's move: press TURN": "Zug des Geräts: drücke TURN",
-    "%s gave cards back face down this turn: no card may be played after that":
-        "%s hat in diesem Zug Karten verdeckt abgelegt: danach keine Karte mehr",
-    "a %s card cannot pay for %s: the card must name one of its islands":
-        "eine Karte %s bezahlt %s nicht: die Karte muss eine ihrer Inseln nennen",
-    "removing %s takes two cards of %s or %s": "%s entfernen kostet zwei Karten von %s oder %s",
-    "%s does not hold those cards": "%s hat diese Karten nicht",
-    "no cards during the handicap: press TURN to start": "keine Karten während der Vorgabe: TURN startet",
-    "no drawing in the final turns: end the turn with TURN": "kein Ziehen in den letzten Zügen: TURN beendet den Zug",
-    "%s holds %d cards: give one back face down before drawing":
-        "%s hat %d Karten: erst eine verdeckt abwerfen, dann ziehen",
-    "the pile is empty: take a face-up card": "der Nachziehstapel ist leer: nimm eine offene Karte",
-    "no %s card is face up": "keine Karte %s liegt offen",
-    "%s skipped drawing just before: %s must draw a card": "%s zog eben nicht: %s muss eine Karte ziehen",
-    "first remove one bridge at %s (relative majority)": "erst eine Brücke an %s entfernen (relative Mehrheit)",
-    "%s already holds a %s bridge": "auf %s liegt schon eine Brücke von %s",
-    "%s has all %d bridges on the board": "%s hat alle %d Brücken auf dem Brett",
-    "%s is free: build there instead of exchanging": "%s ist frei: dort bauen statt tauschen",
-    "%s is already %s's own bridge": "%s ist schon eine Brücke von %s",
-    "%s is %s's own bridge": "%s ist eine Brücke von %s",
-    "there is no bridge to choose: nobody filled an island with a relative majority":
-        "keine Brücke zu wählen: niemand hat eine Insel mit relativer Mehrheit gefüllt",
-    "%s cannot go: remove one at %s of a player with fewer bridges":
-        "%s bleibt: entferne eine an %s von jemandem mit weniger Brücken",
-    "KANE scores when it is won; it is not played": "KANE zählt, wenn er gewonnen ist; er wird nicht gespielt",
-    "no god stone may be used in the last round": "in der letzten Runde kein Götterstein",
-    "%s works only after the 1st scoring": "%s wirkt erst nach der 1. Wertung",
-    "%s holds no unused %s stone": "%s hat keinen unbenutzten Götterstein %s",
-    "passing is only for the last round; end the turn with TURN": "Passen nur in der letzten Runde; TURN beendet den Zug",
-    "%s has already moved this turn: end it with TURN": "%s hat schon gezogen: TURN beendet den Zug",
-    "%s may pass only while a player with more points has not had the last turn":
-        "%s darf nur passen, solange jemand mit mehr Punkten den letzten Zug nicht hatte",
-    "KANALOA: long-press the connection to build or exchange on":
-        "KANALOA: die Verbindung lange drücken, dort bauen oder tauschen",
-    "%s: press a connection; an island plays its won god stone":
-        "%s: drücke eine Verbindung; eine Insel spielt ihren gewonnenen Götterstein",
-    "first set a %s stone next to the tower on %s": "erst einen Stein (%s) neben den Turm auf %s setzen",
-    "no tower stands on %s": "auf %s steht kein Turm",
-    "a tower must move at least one cell": "ein Turm zieht mindestens eine Mulde",
-    "%s is not on a straight line from %s": "%s liegt nicht in gerader Linie von %s",
-    "the way from %s to %s is blocked at %s": "der Weg von %s nach %s ist bei %s versperrt",
-    "%s is taken: a tower ends on a free cell": "%s ist besetzt: ein Turm endet in einer freien Mulde",
-    "first move a tower, then set a stone next to it": "erst einen Turm ziehen, dann einen Stein daneben setzen",
-    "%s is taken: a stone goes on a free cell": "%s ist besetzt: ein Stein kommt in eine freie Mulde",
-    "%s is not next to the tower just moved (on %s)": "%s liegt nicht neben dem gezogenen Turm (auf %s)",
-    "the tower on %s is stuck: no free cell next to it": "der Turm auf %s steckt fest: keine freie Mulde daneben",
-    "press the tower to move first, then where it goes": "erst den Turm drücken, dann sein Ziel",
-    "all 18 stones are placed": "alle 18 Steine sind gesetzt",
-    "it is %s's turn to place": "%s setzt jetzt",
-    "%s has placed that stone already": "%s hat diesen Stein schon gesetzt",
-    "%s's %d is already on %s": "die {1} von {0} liegt schon auf {2}",
-    "%s holds %s's %d: the two stones on a site must differ":
-        "auf {0} liegt die {2} von {1}: die zwei Steine eines Feldes müssen verschieden sein",
-    "the duels start when all 18 stones are placed (%d to go)":
-        "die Duelle beginnen, wenn alle 18 Steine gesetzt sind (noch %d)",
-    "%s may swap two stones first (or pass with TURN)": "%s darf erst zwei Steine tauschen (oder TURN: passen)",
-    "%s has chosen a mask already": "%s hat schon eine Maske gewählt",
-    "%s has no %s %d": "auf {0} liegt keine {2} von {1}",
-    "%s holds no %s stone": "auf %s liegt kein Stein von %s",
-    "%s may swap only own stones": "%s darf nur eigene Steine tauschen",
-    "a swap needs two different sites": "ein Tausch braucht zwei verschiedene Felder",
-    "after this swap %s would hold two %ds: the values on a site must differ":
-        "nach dem Tausch lägen auf %s zwei %d: die Werte eines Feldes müssen verschieden sein",
-    "duel: each player presses a mask key under their hood": "Duell: jeder drückt verdeckt eine Maskentaste",
-    "%s places: press a site": "%s setzt: drücke ein Feld",
-    "%s: the value goes in on your own mask keys": "%s: den Wert auf den eigenen Maskentasten eingeben",
-    "enter the value on your mask keys (TURN: cancel)": "den Wert auf den Maskentasten eingeben (TURN: abbrechen)",
-    # --- the app's messages ---
-    "saved again": "wieder gespeichert",
-    "NOT SAVED (%s): play on from memory": "NICHT GESPEICHERT (%s): weiter aus dem Speicher",
-    "waiting for the host's game": "warte auf das Spiel des Gastgebers",
-    "cannot start: %s": "Start nicht möglich: %s",
-    # --- the page: whose turn, the score, an element's name ---
-    "%s to play: handicap sticks": "%s am Zug: Vorgabe-Stäbe", "%s to play: a last turn": "%s am Zug: letzter Zug",
-    "White %d – Black %d": "Weiß %d – Schwarz %d", "%s, game over: %s": "%s, Spielende: %s",
-    "%s, last turns": "%s, letzte Züge", "%s, round %d": "%s, Runde %d",
-    "%s to play, round %d": "%s am Zug, Runde %d", "Game over: %s": "Spielende: %s",
-    "%s to set a stone": "%s setzt einen Stein", "%s to move a tower": "%s zieht einen Turm",
-    "Migis: Bison %d, Wolf %d": "Migis: Bison %d, Wolf %d",
-    "%s: put a %s on": "%s: %s auflegen", "%s: %s, take off": "%s: %s, wegnehmen", "%s: %s": "%s: %s",
-    "%s, free to place again": "%s, frei zum erneuten Legen", "%s, refused": "%s, abgelehnt",
-    "%s, picked": "%s, gewählt", "cell %s": "Mulde %s", "row %s": "Reihe %s",
-    "Menu: MENU = next line, TURN = change, UNDO = back": "Menü: MENU = nächste Zeile, TURN = ändern, UNDO = zurück",
-    "take the %s off %s": "nimm den %s von %s", "put a %s on %s": "lege einen %s auf %s",
-    # --- the page: the moves in words (ui/words.py and the UIs' last move) ---
-    "New game: %s": "Neues Spiel: %s", "%s first": "%s beginnt",
-    "%s put a stick on %s": "%s legte einen Stab auf %s", "%s took %s's %s off": "%s nahm %s den Stab %s weg",
-    "%s ended the turn": "%s beendete den Zug", "%s; took %s": "%s; gewann %s",
-    "The last move was taken back (UNDO)": "Der letzte Zug wurde zurückgenommen (UNDO)",
-    "%s put a %s on %s": "%s legte einen %s auf %s", "%s took %s off": "%s nahm %s weg",
-    "%s ended the round (a scoring)": "%s beendete die Runde (eine Wertung)", "%s passed": "%s passte",
-    "%s drew a card from the pile": "%s zog eine Karte vom Nachziehstapel",
-    "%s drew the face-up %s card": "%s zog die offene Karte %s", "%s gave back a %s card": "%s warf eine Karte %s ab",
-    "%s moved a tower from %s to %s": "%s zog einen Turm von %s nach %s", "%s set a stone on %s": "%s setzte einen Stein auf %s",
-    "%s put a stone on %s": "%s setzte einen Stein auf %s", "%s chose a mask": "%s wählte eine Maske",
-    "%s swapped the stones on %s and %s": "%s tauschte die Steine auf %s und %s",
-    "%s wins (decided by %s)": "%s gewinnt (entschieden: %s)", "Points: %s": "Punkte: %s",
-    "Points after move %d: %s": "Punkte nach Zug %d: %s",
-    "points": "Punkte", "final scoring": "Schlusswertung", "sticks on the board": "Stäbe auf dem Brett",
-    "Points: White %d, Black %d": "Punkte: Weiß %d, Schwarz %d",
-    "%s group of %d at %s: %d tower, %d points": "%s Gruppe aus %d bei %s: %d Turm, %d Punkte",
-    "%s group of %d at %s: %d towers, %d points": "%s Gruppe aus %d bei %s: %d Türme, %d Punkte",
-    "%s: taken off the real board": "%s: vom echten Brett genommen", "%s: put on the real board": "%s: auf das echte Brett gelegt",
-    "TURN: the real board is as lit": "TURN: das echte Brett ist wie beleuchtet",
-    "The time ran out": "Die Zeit ist abgelaufen", "%s; %s taken": "%s; %s erobert",
-    "%s; %s comes off": "%s; %s kommt weg", "%s; %s come off": "%s; %s kommen weg",
-    "%s (%s)": "%s (%s)", "%s won by %s": "%s gewonnen von %s",
-    "%s, %s played by the device": "%s, %s spielt das Gerät", "%s, variants %s": "%s, Varianten %s",
-}
+# One text a line: the English, "|", the translation (ui/lang/__init__.py).
+# A line starting with "#" is a comment.
+T = """
+# players and pieces (parts of the formats below)
+White|Weiß
+Black|Schwarz
+~Black|Schw.
+white|Weiß
+black|Schwarz
+Red|Rot
+Blue|Blau
+Green|Grün
+Yellow|Gelb
+red|Rot
+blue|Blau
+green|Grün
+yellow|Gelb
+stick|Stab
+stone|Stein
+bridge|Brücke
+marker|Markierungsstein
+tower|Turm
+piece|Teil
+white stick|weißer Stab
+black stick|schwarzer Stab
+white stone|weißer Stein
+black stone|schwarzer Stein
+bison stone|Bison-Stein
+wolf stone|Wolf-Stein
+bison|Bison
+wolf|Wolf
+empty|leer
+tie|Gleichstand
+nobody|niemand
+a draw|unentschieden
+# the menu (labels and values)
+Menu: %s|Menü: %s
+First|Beginn
+lot|Los
+seat 1|Platz 1
+Variant 1|Variante 1
+Variant 2|Variante 2
+Variant|Variante
+on|an
+off|aus
+Handicap|Vorgabe
+none|keine
+Cards|Karten
+physical|echt
+digital|digital
+solo W|solo W
+solo B|solo S
+Level|Stufe
+strong|stark
+normal|normal
+easy|leicht
+Hints|Hilfen
+Brightness|Helligkeit
+New game|Neues Spiel
+Calm LEDs|Ruhige LEDs
+Sound|Ton
+Volume|Lautstärke
+Language|Sprache
+Back|Zurück
+Players|Spieler
+Time|Zeit
+basic|Basis
+memory|Memory
+profi|Profi
+menu: MENU = next line, TURN = change, UNDO = back|Menü: MENU = nächste Zeile, TURN = ändern, UNDO = zurück
+no game yet: choose New game and press TURN|noch kein Spiel: Neues Spiel wählen und TURN drücken
+# the display: Kahuna
+stn|Stn
+stk|Stb
+pts|Pkt
+Game over|Spielende
+%s to play|%s am Zug
+%s: handicap|%s: Vorgabe
+%s: last turn|%s: zuletzt
+%s last turn|%s zuletzt
+Round %d of 3|Runde %d von 3
+Last turns|Letzte Züge
+Round 3 over|Runde 3 vorbei
+Scoring %d: tie|Wertung %d remis
+Scoring %d: %s|Wertung %d: %s
+Scoring %d|Wertung %d
+Final scoring|Schlusswertung
+Draw|Unentschieden
+%s wins|%s gewinnt
+on points|nach Punkten
+tie: final score|gleich: Schluss
+tie: more sticks|gleich: Stäbe
+tied all through|ganz gleich
+other has no stk|andere ohne Stab
+W put %s|W legt %s
+B put %s|S legt %s
+W off %s|W nahm %s
+B off %s|S nahm %s
+W won %s|W holt %s
+B won %s|S holt %s
+W ended turn|W Zug beendet
+B ended turn|S Zug beendet
+Undone|Zurückgenommen
+V1: free stick?|V1: Stab frei?
+%s >10 stones|%s >10 Steine
+press when done|dann drücken
+Board: %d to do|Brett: %d offen
++%d more|+%d weitere
+Off stone %s|Stein weg %s
+Off stick %s|Stab weg %s
+Off marker %s|Mark. weg %s
+Off bridge %s|Brücke weg %s
+Off tower %s|Turm weg %s
+Off %s|Weg: %s
+On stone %s|Stein auf %s
+On stick %s|Stab auf %s
+On marker %s|Mark. auf %s
+On bridge %s|Brücke auf %s
+On tower %s|Turm auf %s
+On %s|Auf: %s
+hold: end of round|halten: Rundenende
+# Kahuna with the digital deck
+Pile %d up %s|Stapel %d: %s
+Hold TURN: hand|TURN lang: Hand
+Draw: isle/TURN|Ziehe Insel/TURN
+TURN = end turn|TURN = Zugende
+Device thinks|Gerät denkt
+%s shows %s|%s zeigt %s
+Dev put on|Gerät: auflegen
+Dev take off|Gerät: wegnehmen
+Dev free stick|Gerät: freier Stab
+Dev give %s|Gerät gibt %s
+Dev draws %s|Gerät zieht %s
+Dev draws pile|Gerät: Stapel
+Dev ends turn|Gerät: Zugende
+press TURN|TURN drücken
+Hint +%s|Tipp +%s
+Hint -%s|Tipp -%s
+Hint give %s|Tipp: gib %s
+Hint draws %s|Tipp: zieh %s
+Hint draws pile|Tipp: Stapel
+Hint ends turn|Tipp: Zugende
+# the display: Kanaloa
+br|Br
+mk|Mk
+Rnd %d|Rd %d
+%s: take 1|%s: 1 nehmen
+%s used %s|%s nutzt %s
+%s won %s|%s holt %s
+~KANALOA|KA
+%s KANE +%d|%s KANE +%d
+no markers|keine Markierung
+press a lit one|Helle drücken
+gods: %s|Götter: %s
+tie: moved first|gleich: früher
+has 11 islands|hat 11 Inseln
+hold: pass|halten: passen
+hold: KANALOA|halten: KANALOA
+# the display: Rukuni
+stones|Steine
+%s: set stone|%s: Stein
+%s: move|%s: Turm
+press each/TURN|jede/TURN
+Grp %d/%d %s|Gr. %d/%d %s
+%dx%d towers=%d|%dx%d Türme=%d
+by points|nach Punkten
+by largest group|größte Gruppe
+TURN: groups|TURN: Gruppen
+stone next to|Stein neben
+tower on %s|Turm auf %s
+tower %s|Turm %s
+%d places to go|%d Ziele
+press a tower|Turm drücken
+# the display: Duell der Schamanen
+%s places %d|%s setzt %d
+%s may swap|%s: Tausch?
+Duel %d|Duell %d
+Undone: fix/TURN|Zurück: TURN
+%s wins: time|Sieg %s: Zeit
+Draw: time|Remis: Zeit
+Masks B:%s W:%s|Masken B:%s W:%s
+press a site|Feld drücken
+2 sites / TURN|2 Felder/TURN
+%s: 2nd site|%s: 2. Feld
+%s: key 1-9|%s: Taste 1-9
+%s: hood key|%s: Maske
+%s: 2nd key|%s: 2. Taste
+Time: no limit|Zeit: frei
+Time %s|Zeit %s
+draw|remis
+hold: time up|halten: Zeit um
+hold: profi|halten: Profi
+%d min|%d Min
+# the board check after a restart
+Check the board?|Brett prüfen?
+MENU: yes|MENU: ja
+Board check %d/%d|Prüfung %d/%d
+%s: as lit?|%s: wie Licht?
+fix board/game|Brett/Spiel fix
+TURN: next|TURN: weiter
+UNDO: stop|UNDO: Ende
+# remote play
+Remote %s|Fern %s
+Remote game|Fernspiel
+waiting for|warte auf
+the other board|das andere Brett
+"""

@@ -8,221 +8,210 @@ board). A display line stays within 16 columns; "~Black" is a word's short
 form where the long one would not fit.
 """
 
-T = {
-    # --- players and pieces (parts of the formats below) ---
-    "White": "Blanc", "Black": "Noir", "white": "Blanc", "black": "Noir",
-    "Red": "Rouge", "Blue": "Bleu", "Green": "Vert", "Yellow": "Jaune",
-    "red": "Rouge", "blue": "Bleu", "green": "Vert", "yellow": "Jaune",
-    "stick": "liaison", "stone": "pierre", "bridge": "pont", "marker": "marqueur",
-    "tower": "tour", "piece": "pièce",
-    "white stick": "liaison blanche", "black stick": "liaison noire",
-    "white stone": "pierre blanche", "black stone": "pierre noire",
-    "bison stone": "pierre Bison", "wolf stone": "pierre Wolf", "bison": "Bison", "wolf": "Wolf",
-    "empty": "vide", "tie": "égalité", "nobody": "personne", "a draw": "match nul",
-    # --- the menu (labels and values) ---
-    "Menu: %s": "Menu : %s", "First": "Départ", "lot": "au sort", "seat 1": "place 1",
-    "Variant 1": "Variante 1", "Variant 2": "Variante 2", "Variant": "Mode", "on": "oui", "off": "non",
-    "Handicap": "Handicap", "none": "aucun", "Cards": "Cartes", "physical": "réelles", "digital": "numér.",
-    "solo W": "solo B", "solo B": "solo N", "Level": "Niveau", "strong": "fort", "normal": "normal",
-    "easy": "facile", "Hints": "Aides", "Brightness": "Luminosité", "New game": "Nouvelle partie",
-    "Calm LEDs": "LED calmes", "Sound": "Son", "Volume": "Volume", "Language": "Langue",
-    "Back": "Retour", "Players": "Joueurs", "Time": "Temps", "basic": "base", "memory": "mémoire",
-    "profi": "pro",
-    "menu: MENU = next line, TURN = change, UNDO = back":
-        "menu : MENU = ligne suivante, TURN = changer, UNDO = retour",
-    "no game yet: choose New game and press TURN": "pas encore de partie : choisir Nouvelle partie et TURN",
-    # --- the display: Kahuna ---
-    "stn": "pie", "stk": "lia", "pts": "pts", "Game over": "Partie finie",
-    "%s to play": "%s joue", "%s: handicap": "%s : handicap", "%s: last turn": "%s : dernier",
-    "%s last turn": "%s dernier",
-    "Round %d of 3": "Manche %d sur 3", "Last turns": "Derniers tours", "Round 3 over": "Manche 3 finie",
-    "Scoring %d: %s": "Décompte %d %s", "Scoring %d: tie": "Décompte %d: =", "Scoring %d": "Décompte %d",
-    "Final scoring": "Décompte final",
-    "Draw": "Match nul", "%s wins": "%s gagne",
-    "on points": "aux points", "tie: final score": "égal: décompte", "tie: more sticks": "égal: liaisons",
-    "tied all through": "égalité totale", "other has no stk": "l'autre sans lia",
-    "W put %s": "B pose %s", "B put %s": "N pose %s", "W off %s": "B ôte %s", "B off %s": "N ôte %s",
-    "W won %s": "B a %s", "B won %s": "N a %s", "W ended turn": "B fin du tour",
-    "B ended turn": "N fin du tour", "Undone": "Annulé",
-    "V1: free stick?": "V1: liaison ?", "%s >10 stones": "%s >10 pierres",
-    "press when done": "puis appuyer", "Board: %d to do": "Reste %d à faire", "+%d more": "+%d autres",
-    "Off %s": "Ôter %s", "On %s": "Poser %s", "Off stone %s": "Ôter pie. %s", "On stone %s": "Poser pie. %s",
-    "Off stick %s": "Ôter lia. %s", "On stick %s": "Poser lia. %s", "Off marker %s": "Ôter marq. %s",
-    "On marker %s": "Poser marq. %s", "Off bridge %s": "Ôter pont %s", "On bridge %s": "Poser pont %s",
-    "Off tower %s": "Ôter tour %s", "On tower %s": "Poser tour %s",
-    "hold: end of round": "maintenir : fin de manche",
-    # Kahuna with the digital deck
-    "Pile %d up %s": "Pioche %d: %s", "Hold TURN: hand": "TURN long: main", "Draw: isle/TURN": "Pioche: île/TURN",
-    "TURN = end turn": "TURN = fin tour", "Device thinks": "Appareil pense", "%s shows %s": "%s montre %s",
-    "Dev put on": "App.: poser", "Dev take off": "App.: ôter", "Dev free stick": "App.: liaison",
-    "Dev give %s": "App. rend %s", "Dev draws %s": "App. pioche %s", "Dev draws pile": "App.: pioche",
-    "Dev ends turn": "App.: fin tour", "press TURN": "appuyer TURN",
-    "Hint +%s": "Aide +%s", "Hint -%s": "Aide -%s", "Hint give %s": "Aide: rends %s",
-    "Hint draws %s": "Aide: prends %s", "Hint draws pile": "Aide: pioche", "Hint ends turn": "Aide: fin tour",
-    # --- the display: Kanaloa ---
-    "br": "po", "mk": "mq", "Rnd %d": "Man %d", "%s: take 1": "%s : ôter 1", "%s used %s": "%s joue %s",
-    "%s won %s": "%s a %s", "~KANALOA": "KA", "%s KANE +%d": "%s KANE +%d", "no markers": "aucun marqueur",
-    "press a lit one": "appuyer allumé", "gods: %s": "dieux: %s", "tie: moved first": "égal: 1er joué",
-    "has 11 islands": "a 11 îles", "hold: pass": "maintenir : passer", "hold: KANALOA": "maintenir : KANALOA",
-    # --- the display: Rukuni ---
-    "stones": "pierres", "~stones": "reste", "%s: set stone": "%s : pierre", "%s: move": "%s : tour",
-    "press each/TURN": "chacune/TURN", "Grp %d/%d %s": "Grp %d/%d %s", "%dx%d towers=%d": "%dx%d tours=%d",
-    "by points": "aux points", "by largest group": "plus gd groupe", "TURN: groups": "TURN : groupes",
-    "stone next to": "pierre près de", "tower on %s": "tour en %s", "tower %s": "tour %s",
-    "%d places to go": "%d cases libres", "press a tower": "appuyer une tour",
-    # --- the display: Duell der Schamanen ---
-    "%s places %d": "%s pose %d", "%s may swap": "%s: échange?", "Duel %d": "Duel %d",
-    "Undone: fix/TURN": "Annulé: TURN", "%s wins: time": "Fin temps: %s", "Draw: time": "Nul: temps",
-    "Masks B:%s W:%s": "Masques B:%s W:%s", "press a site": "appuyer un site", "2 sites / TURN": "2 sites / TURN",
-    "%s: 2nd site": "%s: 2e site", "%s: key 1-9": "%s: val. 1-9", "%s: hood key": "%s: masque",
-    "%s: 2nd key": "%s: 2e touche", "Time: no limit": "Temps: libre", "Time %s": "Temps %s", "draw": "nul",
-    "hold: time up": "maintenir : temps écoulé", "hold: profi": "maintenir : pro", "%d min": "%d min",
-    # --- the board check after a restart ---
-    "Check the board?": "Vérif. plateau ?", "MENU: yes": "MENU : oui", "Board check %d/%d": "Vérif. %d/%d",
-    "%s: as lit?": "%s: comme allumé?", "fix board/game": "corriger", "TURN: next": "TURN : suivant",
-    "UNDO: stop": "UNDO : arrêt",
-    # --- remote play ---
-    "Remote %s": "Distance %s", "Remote game": "À distance", "waiting for": "attente de",
-    "the other board": "l'autre plateau",
-    # --- refusals (the core's and the UIs' reasons) ---
-    "the game is over": "la partie est finie",
-    "the game is over: start a new game from the menu": "la partie est finie : en lancer une nouvelle dans le menu",
-    "the game is over: MENU starts a new one": "la partie est finie : MENU en lance une nouvelle",
-    "nothing to undo": "rien à annuler",
-    "cannot undo now: the saved game could not be read back":
-        "annulation impossible : la partie enregistrée n'a pas pu être relue",
-    "the draw showed a card of the pile: it cannot be taken back":
-        "la pioche a montré une carte : on ne peut plus l'annuler",
-    "button %d does nothing in %s": "le bouton %d ne fait rien dans %s",
-    "button %d does nothing in this game": "le bouton %d ne fait rien dans ce jeu",
-    "nothing to take off at %s": "rien à ôter en %s",
-    "nothing to put on at %s": "rien à poser en %s",
-    "nothing to do on the board: it matches the game": "rien à faire sur le plateau : il correspond à la partie",
-    "%s already holds a %s": "%s porte déjà une %s",
-    "%s already holds a %s stick": "{0} porte déjà une liaison de {1}",
-    "the handicap allows %d sticks: press TURN to start the game":
-        "le handicap permet %d liaisons : TURN lance la partie",
-    "%s has all %d sticks on the board": "%s a ses %d liaisons sur le plateau",
-    "variant 1: %s carries a %s stone": "variante 1 : %s porte une pierre Kahuna de %s",
-    "no removing during the handicap: place up to %d sticks, then press TURN":
-        "pas de retrait pendant le handicap : poser jusqu'à %d liaisons, puis TURN",
-    "%s is empty: there is no stick to remove": "%s est vide : aucune liaison à retirer",
-    "%s is %s's own stick: remove one of %s's": "%s est une liaison de %s : retirer une liaison de %s",
-    "the handicap comes before the first turn: press TURN to start":
-        "le handicap vient avant le premier tour : TURN pour commencer",
-    "round 3 is over; these are the final turns: end them with TURN":
-        "la manche 3 est finie ; voici les derniers tours : les finir avec TURN",
-    "%s: islands only show stones; press a connection":
-        "%s : les îles ne montrent que les pierres Kahuna ; appuyer une liaison",
-    "%s holds no %s card": "%s n'a pas de carte %s",
-    "the device is thinking": "l'appareil réfléchit",
-    "the device's move: press the blinking %s": "coup de l'appareil : appuyer la liaison %s qui clignote",
-    "the device's move: press TURN": "coup de l'appareil : appuyer TURN",
-    "%s gave cards back face down this turn: no card may be played after that":
-        "%s a défaussé face cachée ce tour : plus aucune carte ensuite",
-    "a %s card cannot pay for %s: the card must name one of its islands":
-        "une carte %s ne paie pas %s : la carte doit nommer une de ses îles",
-    "removing %s takes two cards of %s or %s": "retirer %s coûte deux cartes %s ou %s",
-    "%s does not hold those cards": "%s n'a pas ces cartes",
-    "no cards during the handicap: press TURN to start": "pas de cartes pendant le handicap : TURN pour commencer",
-    "no drawing in the final turns: end the turn with TURN": "pas de pioche dans les derniers tours : TURN finit le tour",
-    "%s holds %d cards: give one back face down before drawing":
-        "%s a %d cartes : en défausser une face cachée avant de piocher",
-    "the pile is empty: take a face-up card": "la pioche est vide : prendre une carte visible",
-    "no %s card is face up": "aucune carte %s n'est visible",
-    "%s skipped drawing just before: %s must draw a card": "%s n'a pas pioché juste avant : %s doit piocher",
-    "first remove one bridge at %s (relative majority)": "retirer d'abord un pont en %s (majorité relative)",
-    "%s already holds a %s bridge": "%s porte déjà un pont de %s",
-    "%s has all %d bridges on the board": "%s a ses %d ponts sur le plateau",
-    "%s is free: build there instead of exchanging": "%s est libre : y construire au lieu d'échanger",
-    "%s is already %s's own bridge": "%s est déjà un pont de %s",
-    "%s is %s's own bridge": "%s est un pont de %s",
-    "there is no bridge to choose: nobody filled an island with a relative majority":
-        "aucun pont à choisir : personne n'a rempli d'île avec une majorité relative",
-    "%s cannot go: remove one at %s of a player with fewer bridges":
-        "%s reste : retirer un pont en %s d'un joueur qui en a moins",
-    "KANE scores when it is won; it is not played": "KANE compte quand il est gagné ; il ne se joue pas",
-    "no god stone may be used in the last round": "aucune pierre de dieu dans la dernière manche",
-    "%s works only after the 1st scoring": "%s ne joue qu'après le 1er décompte",
-    "%s holds no unused %s stone": "%s n'a pas de pierre %s inutilisée",
-    "passing is only for the last round; end the turn with TURN": "passer, seulement dans la dernière manche ; TURN finit le tour",
-    "%s has already moved this turn: end it with TURN": "%s a déjà joué ce tour : TURN le finit",
-    "%s may pass only while a player with more points has not had the last turn":
-        "%s ne peut passer que tant qu'un joueur avec plus de points n'a pas joué son dernier tour",
-    "KANALOA: long-press the connection to build or exchange on":
-        "KANALOA : appuyer longuement la liaison où construire ou échanger",
-    "%s: press a connection; an island plays its won god stone":
-        "%s : appuyer une liaison ; une île joue sa pierre de dieu gagnée",
-    "first set a %s stone next to the tower on %s": "poser d'abord une pierre ({0}) à côté de la tour en {1}",
-    "no tower stands on %s": "aucune tour en %s",
-    "a tower must move at least one cell": "une tour avance d'au moins une case",
-    "%s is not on a straight line from %s": "%s n'est pas en ligne droite depuis %s",
-    "the way from %s to %s is blocked at %s": "le chemin de %s à %s est bloqué en %s",
-    "%s is taken: a tower ends on a free cell": "%s est prise : une tour finit sur une case libre",
-    "first move a tower, then set a stone next to it": "d'abord bouger une tour, puis poser une pierre à côté",
-    "%s is taken: a stone goes on a free cell": "%s est prise : une pierre va sur une case libre",
-    "%s is not next to the tower just moved (on %s)": "%s n'est pas à côté de la tour jouée (en %s)",
-    "the tower on %s is stuck: no free cell next to it": "la tour en %s est bloquée : aucune case libre à côté",
-    "press the tower to move first, then where it goes": "appuyer d'abord la tour, puis sa destination",
-    "all 18 stones are placed": "les 18 pierres sont posées",
-    "it is %s's turn to place": "c'est à %s de poser",
-    "%s has placed that stone already": "%s a déjà posé cette pierre",
-    "%s's %d is already on %s": "le {1} de {0} est déjà en {2}",
-    "%s holds %s's %d: the two stones on a site must differ":
-        "{0} porte le {2} de {1} : les deux pierres d'un site doivent différer",
-    "the duels start when all 18 stones are placed (%d to go)":
-        "les duels commencent quand les 18 pierres sont posées (encore %d)",
-    "%s may swap two stones first (or pass with TURN)": "%s peut d'abord échanger deux pierres (ou passer avec TURN)",
-    "%s has chosen a mask already": "%s a déjà choisi un masque",
-    "%s has no %s %d": "{0} n'a pas de {2} de {1}",
-    "%s holds no %s stone": "%s n'a pas de pierre de %s",
-    "%s may swap only own stones": "%s n'échange que ses propres pierres",
-    "a swap needs two different sites": "un échange demande deux sites différents",
-    "after this swap %s would hold two %ds: the values on a site must differ":
-        "après cet échange, %s aurait deux %d : les valeurs d'un site doivent différer",
-    "duel: each player presses a mask key under their hood": "duel : chacun appuie une touche de masque, caché",
-    "%s places: press a site": "%s pose : appuyer un site",
-    "%s: the value goes in on your own mask keys": "%s : la valeur se tape sur vos touches de masque",
-    "enter the value on your mask keys (TURN: cancel)": "taper la valeur sur vos touches de masque (TURN : annuler)",
-    # --- the app's messages ---
-    "saved again": "de nouveau enregistré",
-    "NOT SAVED (%s): play on from memory": "NON ENREGISTRÉ (%s) : la partie continue en mémoire",
-    "waiting for the host's game": "attente de la partie de l'hôte",
-    "cannot start: %s": "démarrage impossible : %s",
-    # --- the page: whose turn, the score, an element's name ---
-    "%s to play: handicap sticks": "%s joue : liaisons de handicap", "%s to play: a last turn": "%s joue : un dernier tour",
-    "White %d – Black %d": "Blanc %d – Noir %d", "%s, game over: %s": "%s, partie finie : %s",
-    "%s, last turns": "%s, derniers tours", "%s, round %d": "%s, manche %d",
-    "%s to play, round %d": "%s joue, manche %d", "Game over: %s": "Partie finie : %s",
-    "%s to set a stone": "%s pose une pierre", "%s to move a tower": "%s bouge une tour",
-    "Migis: Bison %d, Wolf %d": "Migis : Bison %d, Wolf %d",
-    "%s: put a %s on": "%s : poser une %s", "%s: %s, take off": "%s : %s, à ôter", "%s: %s": "%s : %s",
-    "%s, free to place again": "%s, libre à reposer", "%s, refused": "%s, refusé",
-    "%s, picked": "%s, choisie", "cell %s": "case %s", "row %s": "rangée %s",
-    "Menu: MENU = next line, TURN = change, UNDO = back": "Menu : MENU = ligne suivante, TURN = changer, UNDO = retour",
-    "take the %s off %s": "ôter la %s de %s", "put a %s on %s": "poser une %s en %s",
-    # --- the page: the moves in words (ui/words.py and the UIs' last move) ---
-    "New game: %s": "Nouvelle partie : %s", "%s first": "%s commence",
-    "%s put a stick on %s": "%s pose une liaison en %s", "%s took %s's %s off": "{0} retire la liaison {2} de {1}",
-    "%s ended the turn": "%s finit son tour", "%s; took %s": "%s ; prend %s",
-    "The last move was taken back (UNDO)": "Le dernier coup a été annulé (UNDO)",
-    "%s put a %s on %s": "%s pose une %s en %s", "%s took %s off": "%s retire %s",
-    "%s ended the round (a scoring)": "%s finit la manche (un décompte)", "%s passed": "%s passe",
-    "%s drew a card from the pile": "%s pioche une carte",
-    "%s drew the face-up %s card": "%s prend la carte visible %s", "%s gave back a %s card": "%s défausse une carte %s",
-    "%s moved a tower from %s to %s": "%s bouge une tour de %s en %s", "%s set a stone on %s": "%s pose une pierre en %s",
-    "%s put a stone on %s": "%s pose une pierre en %s", "%s chose a mask": "%s choisit un masque",
-    "%s swapped the stones on %s and %s": "%s échange les pierres de %s et %s",
-    "%s wins (decided by %s)": "%s gagne (décidé par : %s)", "Points: %s": "Points : %s",
-    "Points after move %d: %s": "Points après le coup %d : %s",
-    "points": "points", "final scoring": "décompte final", "sticks on the board": "liaisons sur le plateau",
-    "Points: White %d, Black %d": "Points : Blanc %d, Noir %d",
-    "%s group of %d at %s: %d tower, %d points": "Groupe {0} de {1} en {2} : {3} tour, {4} points",
-    "%s group of %d at %s: %d towers, %d points": "Groupe {0} de {1} en {2} : {3} tours, {4} points",
-    "%s: taken off the real board": "%s : ôté du vrai plateau", "%s: put on the real board": "%s : posé sur le vrai plateau",
-    "TURN: the real board is as lit": "TURN : le vrai plateau est comme allumé",
-    "The time ran out": "Le temps est écoulé", "%s; %s taken": "%s ; %s pris",
-    "%s; %s comes off": "%s ; %s est ôté", "%s; %s come off": "%s ; %s sont ôtés",
-    "%s (%s)": "%s (%s)", "%s won by %s": "%s gagné par %s",
-    "%s, %s played by the device": "%s, %s joué par l'appareil", "%s, variants %s": "%s, variantes %s",
-}
+# One text a line: the English, "|", the translation (ui/lang/__init__.py).
+# A line starting with "#" is a comment.
+T = """
+# players and pieces (parts of the formats below)
+White|Blanc
+Black|Noir
+white|Blanc
+black|Noir
+Red|Rouge
+Blue|Bleu
+Green|Vert
+Yellow|Jaune
+red|Rouge
+blue|Bleu
+green|Vert
+yellow|Jaune
+stick|liaison
+stone|pierre
+bridge|pont
+marker|marqueur
+tower|tour
+piece|pièce
+white stick|liaison blanche
+black stick|liaison noire
+white stone|pierre blanche
+black stone|pierre noire
+bison stone|pierre Bison
+wolf stone|pierre Wolf
+bison|Bison
+wolf|Wolf
+empty|vide
+tie|égalité
+nobody|personne
+a draw|match nul
+# the menu (labels and values)
+Menu: %s|Menu : %s
+First|Départ
+lot|au sort
+seat 1|place 1
+Variant 1|Variante 1
+Variant 2|Variante 2
+Variant|Mode
+on|oui
+off|non
+Handicap|Handicap
+none|aucun
+Cards|Cartes
+physical|réelles
+digital|numér.
+solo W|solo B
+solo B|solo N
+Level|Niveau
+strong|fort
+normal|normal
+easy|facile
+Hints|Aides
+Brightness|Luminosité
+New game|Nouvelle partie
+Calm LEDs|LED calmes
+Sound|Son
+Volume|Volume
+Language|Langue
+Back|Retour
+Players|Joueurs
+Time|Temps
+basic|base
+memory|mémoire
+profi|pro
+menu: MENU = next line, TURN = change, UNDO = back|menu : MENU = ligne suivante, TURN = changer, UNDO = retour
+no game yet: choose New game and press TURN|pas encore de partie : choisir Nouvelle partie et TURN
+# the display: Kahuna
+stn|pie
+stk|lia
+pts|pts
+Game over|Partie finie
+%s to play|%s joue
+%s: handicap|%s : handicap
+%s: last turn|%s : dernier
+%s last turn|%s dernier
+Round %d of 3|Manche %d sur 3
+Last turns|Derniers tours
+Round 3 over|Manche 3 finie
+Scoring %d: tie|Décompte %d: =
+Scoring %d: %s|Décompte %d %s
+Scoring %d|Décompte %d
+Final scoring|Décompte final
+Draw|Match nul
+%s wins|%s gagne
+on points|aux points
+tie: final score|égal: décompte
+tie: more sticks|égal: liaisons
+tied all through|égalité totale
+other has no stk|l'autre sans lia
+W put %s|B pose %s
+B put %s|N pose %s
+W off %s|B ôte %s
+B off %s|N ôte %s
+W won %s|B a %s
+B won %s|N a %s
+W ended turn|B fin du tour
+B ended turn|N fin du tour
+Undone|Annulé
+V1: free stick?|V1: liaison ?
+%s >10 stones|%s >10 pierres
+press when done|puis appuyer
+Board: %d to do|Reste %d à faire
++%d more|+%d autres
+Off stone %s|Ôter pie. %s
+Off stick %s|Ôter lia. %s
+Off marker %s|Ôter marq. %s
+Off bridge %s|Ôter pont %s
+Off tower %s|Ôter tour %s
+Off %s|Ôter %s
+On stone %s|Poser pie. %s
+On stick %s|Poser lia. %s
+On marker %s|Poser marq. %s
+On bridge %s|Poser pont %s
+On tower %s|Poser tour %s
+On %s|Poser %s
+hold: end of round|maintenir : fin de manche
+# Kahuna with the digital deck
+Pile %d up %s|Pioche %d: %s
+Hold TURN: hand|TURN long: main
+Draw: isle/TURN|Pioche: île/TURN
+TURN = end turn|TURN = fin tour
+Device thinks|Appareil pense
+%s shows %s|%s montre %s
+Dev put on|App.: poser
+Dev take off|App.: ôter
+Dev free stick|App.: liaison
+Dev give %s|App. rend %s
+Dev draws %s|App. pioche %s
+Dev draws pile|App.: pioche
+Dev ends turn|App.: fin tour
+press TURN|appuyer TURN
+Hint +%s|Aide +%s
+Hint -%s|Aide -%s
+Hint give %s|Aide: rends %s
+Hint draws %s|Aide: prends %s
+Hint draws pile|Aide: pioche
+Hint ends turn|Aide: fin tour
+# the display: Kanaloa
+br|po
+mk|mq
+Rnd %d|Man %d
+%s: take 1|%s : ôter 1
+%s used %s|%s joue %s
+%s won %s|%s a %s
+~KANALOA|KA
+%s KANE +%d|%s KANE +%d
+no markers|aucun marqueur
+press a lit one|appuyer allumé
+gods: %s|dieux: %s
+tie: moved first|égal: 1er joué
+has 11 islands|a 11 îles
+hold: pass|maintenir : passer
+hold: KANALOA|maintenir : KANALOA
+# the display: Rukuni
+stones|pierres
+~stones|reste
+%s: set stone|%s : pierre
+%s: move|%s : tour
+press each/TURN|chacune/TURN
+Grp %d/%d %s|Grp %d/%d %s
+%dx%d towers=%d|%dx%d tours=%d
+by points|aux points
+by largest group|plus gd groupe
+TURN: groups|TURN : groupes
+stone next to|pierre près de
+tower on %s|tour en %s
+tower %s|tour %s
+%d places to go|%d cases libres
+press a tower|appuyer une tour
+# the display: Duell der Schamanen
+%s places %d|%s pose %d
+%s may swap|%s: échange?
+Duel %d|Duel %d
+Undone: fix/TURN|Annulé: TURN
+%s wins: time|Fin temps: %s
+Draw: time|Nul: temps
+Masks B:%s W:%s|Masques B:%s W:%s
+press a site|appuyer un site
+2 sites / TURN|2 sites / TURN
+%s: 2nd site|%s: 2e site
+%s: key 1-9|%s: val. 1-9
+%s: hood key|%s: masque
+%s: 2nd key|%s: 2e touche
+Time: no limit|Temps: libre
+Time %s|Temps %s
+draw|nul
+hold: time up|maintenir : temps écoulé
+hold: profi|maintenir : pro
+%d min|%d min
+# the board check after a restart
+Check the board?|Vérif. plateau ?
+MENU: yes|MENU : oui
+Board check %d/%d|Vérif. %d/%d
+%s: as lit?|%s: comme allumé?
+fix board/game|corriger
+TURN: next|TURN : suivant
+UNDO: stop|UNDO : arrêt
+# remote play
+Remote %s|Distance %s
+Remote game|À distance
+waiting for|attente de
+the other board|l'autre plateau
+"""
