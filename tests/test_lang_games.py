@@ -80,7 +80,7 @@ def test_every_shown_text_fits_and_reads_in_the_language(shown, code, table):
     problems = []
     try:
         for text, kind in sorted(shown.items()):
-            out = lang.say(text) if kind == "line" else lang.message(text)
+            out = lang.lines([text])[0] if kind == "line" else lang.message(text)
             rows = [out] if kind == "line" else wrap(out, rows=99)
             if kind == "line" and len(out) > 16:
                 problems.append("%r -> %r: wider than 16 columns" % (text, out))

@@ -32,6 +32,8 @@ CODES = ("en", "de", "fr")
 NAMES = ("English", "Deutsch", "Français")
 WIDTH = 16  # a display line's columns
 LAST = 24  # display lines kept translated
+DEPTH = 3  # formats within formats (a board's lines and reasons; the page's sentences: more)
+_columns = False  # translating display lines (lines()): words keep their columns
 
 code = "en"
 _t = ""  # the chosen language's display table ("": English; the page's: all three, for_page())
@@ -84,15 +86,31 @@ def _drop(name):
 
 
 def _for_page():
-    return _table("") + _table("_why") + _table("_page")
+    return _by_literal(_table("") + _table("_why") + _table("_page"))
 
 
 def for_page():
-    """The simulator page: all three tables kept (it is no board: the heap is not short)."""
-    global _page, _t, _last
+    """The simulator page: all three tables kept (it is no board: the heap is
+    not short), the formats with the most literal text first, for the page's
+    sentences made of several ("%s put a %s on %s" + "; %s taken")."""
+    global _page, _t, _last, LAST, DEPTH
     _page = True
+    LAST = 512  # the page's texts are many: the moves, the result, every element's name
+    DEPTH = 8
     _t = _for_page()
     _last = {}
+
+
+def _by_literal(table):
+    plain, forms = [], []
+    for line in table.split("\n"):
+        key = line[:line.find("|")]
+        if "%s" in key or "%d" in key:
+            forms.append((-len(key.replace("%s", "").replace("%d", "")), len(forms), line))
+        elif line and line[0] != "#":
+            plain.append(line)
+    forms.sort()
+    return "\n" + "\n".join(plain + [f[2] for f in forms]) + "\n"
 
 
 def entries(table):
@@ -135,7 +153,7 @@ def message(text):
         why = _table("_why")
         got = get(why, text)
         if got is None:
-            got = _by_format(why, text, 3)
+            got = _by_format(why, text, DEPTH)
         why = None
     except MemoryError:
         got = None
@@ -156,8 +174,10 @@ def match(lits, text):
         return None
     args = []
     pos = len(first)
-    for lit in lits[1:-1]:
-        j = text.find(lit, pos + 1, end)
+    n = len(lits) - 2  # the literals between two parts: the last one found from the end
+    for k in range(1, n + 1):
+        lit = lits[k]
+        j = text.rfind(lit, pos + 1, end) if k == n else text.find(lit, pos + 1, end)
         if j < 0:
             return None
         args.append(text[pos:j])
@@ -175,23 +195,25 @@ def fill(form, parts):
     return form % tuple(parts)
 
 
-def say(text, depth=3):
+def say(text, depth=0):
     """A text in the chosen language: whole, by its format (the parts
-    translated the same way), else word by word."""
+    translated the same way, to DEPTH formats deep), else word by word."""
     global _last
     if not _t or not text:
         return text
     got = get(_t, text)
     if got is not None:
         return got
-    if depth == 3:
+    top = depth == 0
+    if top:
+        depth = DEPTH
         got = _last.get(text)
         if got is not None:
             return got
     got = _by_format(_t, text, depth)
     if got is None:
         got = words(text)
-    if depth == 3:
+    if top:
         if len(_last) >= LAST:
             _last = {}
         _last[text] = got
@@ -209,7 +231,7 @@ def _by_format(table, text, depth):
     ("Off stone %s" before "Off %s"). Nothing of the formats is kept: a
     format's first or last letter, looked at in place, rules most out before
     one is split (a few short strings, for a line not translated lately)."""
-    if depth <= 0 or not text:
+    if depth <= 1 or not text:
         return None
     pos = table.find("%")
     while pos >= 0:
@@ -221,9 +243,9 @@ def _by_format(table, text, depth):
             args = match(_split(table[start:bar]), text)
             if args is not None:
                 form = table[bar + 1:end].replace("%d", "%s")
-                out = fill(form, [say(a, depth - 1) for a in args])
-                if len(out) > WIDTH >= len(text):  # a display line: its parts' short forms
-                    out = fill(form, [_short(a) or say(a, depth - 1) for a in args])
+                out = fill(form, [say(a, depth - 1) or a for a in args])
+                if _columns and len(out) > WIDTH >= len(text):  # a display line: its parts' short forms
+                    out = fill(form, [_short(a) or say(a, depth - 1) or a for a in args])
                 return out
         pos = table.find("%", end)
     return None
@@ -245,7 +267,7 @@ def words(text):
         if t is None:
             out.append(w)
             continue
-        room = len(w)
+        room = len(w) if _columns else len(t)
         while len(t) > room and i < len(parts) and parts[i] == "":
             room += 1  # a space after it: one column more
             i += 1
@@ -256,7 +278,13 @@ def words(text):
 
 
 def lines(texts):
-    """Display lines, each in the chosen language (English: the same list)."""
+    """Display lines, each in the chosen language (English: the same list):
+    a word keeps its column, a line its 16 (short forms where needed)."""
+    global _columns
     if not _t:
         return texts
-    return [say(t) for t in texts]
+    _columns = True
+    try:
+        return [say(t) for t in texts]
+    finally:
+        _columns = False
