@@ -114,7 +114,7 @@ What the lights mean|Was die Lichter bedeuten
 Keys:|Tasten:
 reaches the board, the arrow keys move across it,|erreicht das Brett, die Pfeiltasten bewegen sich darauf,
 press the one in focus (hold the key, or press|drücken das gewählte Element (Taste halten oder
-, for a long press);|drücken für einen langen Druck);
+, for a long press);| drücken für einen langen Druck);
 MENU (and|MENU (und
 UNDO when no board element has the focus).|UNDO, wenn kein Brettelement gewählt ist).
 game files|Spieldateien

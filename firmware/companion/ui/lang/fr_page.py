@@ -114,7 +114,7 @@ What the lights mean|Ce que disent les lumières
 Keys:|Touches :
 reaches the board, the arrow keys move across it,|atteint le plateau, les flèches s'y déplacent,
 press the one in focus (hold the key, or press|appuient l'élément choisi (maintenir la touche, ou
-, for a long press);|pour un appui long) ;
+, for a long press);| pour un appui long) ;
 MENU (and|MENU (et
 UNDO when no board element has the focus).|UNDO quand aucun élément du plateau n'est choisi).
 game files|fichiers de partie
