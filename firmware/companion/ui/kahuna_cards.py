@@ -281,7 +281,7 @@ class CardsUI(PhysicalUI):
             if self.note:
                 notes.append(self.note)
             if self.show and self.mine in (-1, g.active()):
-                notes.append(self._hand_text(g.active()))
+                notes.append("Hand: " + (self._hand_text(g.active()) or "-"))
                 hint = self.suggestion()
                 if hint is not None:
                     notes.append(self._hint_text(hint))
@@ -305,14 +305,15 @@ class CardsUI(PhysicalUI):
         return notes[:3]
 
     def _hand_text(self, p, visible=False):
+        """The cards by their islands' initials ("E F H": the 12 islands' differ)."""
         g = self.game
         text = ""
         for i in range(g.nisland):
             n = g.visible(p, i) if visible else g.hand(p, i)
             while n:
-                text += g.board.island_names[i][:3]
+                text += (" " if text else "") + g.board.island_names[i][0]
                 n -= 1
-        return text[:16]
+        return text[:10]
 
     def _hint_text(self, step):
         """The suggestion in 16 columns: "Hint +ALOA-HUNA" (put on), "Hint -..." (take off)."""

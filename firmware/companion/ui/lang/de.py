@@ -131,6 +131,7 @@ hold: end of round|halten: Rundenende
 # Kahuna with the digital deck
 Pile %d up %s|Stapel %d: %s
 Hold TURN: hand|TURN lang: Hand
+Hand: %s|Hand: %s
 Draw: isle/TURN|Ziehe Insel/TURN
 TURN = end turn|TURN = Zugende
 Device thinks|Gerät denkt

@@ -131,6 +131,7 @@ hold: end of round|maintenir : fin de manche
 # Kahuna with the digital deck
 Pile %d up %s|Pioche %d: %s
 Hold TURN: hand|TURN long: main
+Hand: %s|Main : %s
 Draw: isle/TURN|Pioche: île/TURN
 TURN = end turn|TURN = fin tour
 Device thinks|Appareil pense
