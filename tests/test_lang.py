@@ -10,10 +10,11 @@ import pytest
 from companion.hal.glyphs import CHARS
 from companion.text import wrap
 from companion.ui import lang
+from companion.ui.lang import speak
 from companion.ui.lang import de, de_page, de_why, fr, fr_page, fr_why
 from tests.scenarios.device import Device, fresh_dir
 
-T = lambda m: dict(lang.entries(m.T))
+T = lambda m: dict(speak.entries(m.T))
 TABLES = {"de": dict(T(de), **T(de_why), **T(de_page)), "fr": dict(T(fr), **T(fr_why), **T(fr_page))}
 PARTS = {"": (T(de), T(fr)), "_why": (T(de_why), T(fr_why)), "_page": (T(de_page), T(fr_page))}
 FORMAT = re.compile(r"%[sd]")
@@ -39,7 +40,7 @@ def test_the_tables_have_the_same_texts(part):
 @pytest.mark.parametrize("code", sorted(TABLES))
 def test_every_line_of_a_table_is_one_text_once(code):
     for m in {"de": (de, de_why, de_page), "fr": (fr, fr_why, fr_page)}[code]:
-        pairs = lang.entries(m.T)
+        pairs = speak.entries(m.T)
         assert len(pairs) == len(dict(pairs)), "a text twice in %s" % m.__name__
         for key, text in pairs:
             assert key and text and "|" not in text, (key, text)
@@ -140,7 +141,7 @@ def test_every_menu_line_fits_in_every_language(code, game):
     """Every option's every value and every setting's line, in 16 columns and drawable."""
     d = Device(fresh_dir("lang-menu-" + game), layout=game)
     d.app.settings.set("lang", lang.CODES.index(code))
-    lang.use(code)
+    d.app.language(lang.CODES.index(code))
     d.open_menu()
     seen = set()
     options = d.app.module.OPTIONS
@@ -170,10 +171,10 @@ def test_a_format_comes_before_a_more_general_one(code, part):
     before "Off %s", or "Off stone ALOA" would be "Off" + "stone ALOA"."""
     module = {"de": {"": de, "_why": de_why, "_page": de_page}, "fr": {"": fr, "_why": fr_why, "_page": fr_page}}
     table = module[code][part].T
-    for key, text in lang.entries(table):
+    for key, text in speak.entries(table):
         if not FORMAT.search(key):
             continue
-        first = next(k for k, _ in lang.entries(table) if FORMAT.search(k) and lang.match(lang._split(k), sample(key)))
+        first = next(k for k, _ in speak.entries(table) if FORMAT.search(k) and speak.match(speak._split(k), sample(key)))
         assert first == key, "%r comes before %r, which it also matches" % (first, key)
 
 
@@ -184,6 +185,7 @@ MESSAGES = ["KAHU-LALE is black's own stick: remove one of white's", "nothing to
 SCRIPT = """
 import json
 from companion.ui import lang
+from companion.ui.lang import speak
 out = []
 for code in ("de", "fr", "en"):
     lang.use(code)

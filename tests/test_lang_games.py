@@ -12,6 +12,7 @@ import pytest
 from companion.hal.glyphs import CHARS
 from companion.text import wrap
 from companion.ui import lang
+from companion.ui.lang import speak
 from companion.ui.lang import de, de_why, fr, fr_why
 import companion.app.menu as menu
 
@@ -27,33 +28,31 @@ SAME = {"TURN", "MENU", "UNDO", "KANE", "KANALOA", "Kahuna", "Kanaloa", "Rukuni"
 @pytest.fixture(scope="module")
 def shown():
     """{English text: "line" or "message"}: what the scenarios had the App show
-    (recorded where the App translates, the scenarios played in English)."""
+    (recorded where the App translates: app/menu.py Menu.tr, words, shown;
+    the scenarios played in English)."""
     seen = {}
-    real_say, real_message, real_lines, real_tr = lang.say, lang.message, lang.lines, menu.tr
+    Menu = menu.Menu
+    real = Menu.tr, Menu.words, Menu.shown
 
-    def say(text, depth=3):
+    def words(self, text):
         seen.setdefault(text, "message")
         return text
 
-    def message(text):
-        seen.setdefault(text, "message")
-        return text
-
-    def lines(texts):
+    def shown(self, texts):
         for t in texts:
             seen.setdefault(t, "line")
         return texts
 
-    def tr(text):
+    def tr(self, text):
         seen.setdefault(text, "line")
         return text
 
-    lang.say, lang.message, lang.lines, menu.tr = say, message, lines, tr
+    Menu.tr, Menu.words, Menu.shown = tr, words, shown
     try:
         for name in SCENARIOS:
             importlib.import_module("tests.scenarios." + name).run_all()
     finally:
-        lang.say, lang.message, lang.lines, menu.tr = real_say, real_message, real_lines, real_tr
+        Menu.tr, Menu.words, Menu.shown = real
         lang.use("en")
     return seen
 
@@ -69,7 +68,7 @@ def english_words(table, shown):
     return eng - used - SAME
 
 
-T = lambda m: dict(lang.entries(m.T))
+T = lambda m: dict(speak.entries(m.T))
 
 
 @pytest.mark.parametrize("code,table", [("de", dict(T(de), **T(de_why))), ("fr", dict(T(fr), **T(fr_why)))])

@@ -16,6 +16,7 @@ import re
 import pytest
 
 from companion.ui import lang
+from companion.ui.lang import speak
 from companion.ui.lang import de, de_page, de_why, fr, fr_page, fr_why
 from tests.browser.simpage import ROOT, SHOTS, drive, needs_browser, sim_server, update_image
 from tests.scenarios.device import Device, fresh_dir
@@ -37,7 +38,7 @@ def english_words(code):
     """The English texts' words (the tables' and the page's) that the language's texts never use."""
     eng, used = set(), set()
     for m in TABLES[code]:
-        for key, text in lang.entries(m.T):
+        for key, text in speak.entries(m.T):
             eng.update(w for w in re.findall(r"[A-Za-z]{3,}", key) if not w.isupper())
             used.update(re.findall(r"[^\W\d_]{3,}", text))
     return eng - used - SAME

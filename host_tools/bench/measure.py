@@ -190,7 +190,7 @@ def lang_job():
     use()), then after a line translated by its format and a refusal (the
     lines kept translated; the reasons' table is dropped again). English
     loads nothing."""
-    chunks = ["from companion.ui import lang", COLLECT, _heap("lang.en_at")]
+    chunks = ["from companion.ui import lang", COLLECT, _heap("lang.en_at")]  # (the facade alone: English)
     for code in LANGS:
         chunks += ["lang.use(%r)" % code, COLLECT, _heap("lang.%s_at" % code),
                    "lang.say('White to play')\nlang.say('ALOA-BARI already holds a white stick')",
@@ -472,7 +472,7 @@ def derive(raw, sizes, games, only, restore_events, firmware):
         f["lang.%s.heap" % code] = raw["lang.%s_at" % code] - raw["lang.en_at"]
         f["lang.%s.heap_formats" % code] = raw["lang.%s_forms_at" % code] - raw["lang.en_at"]
         f["mpy.lang.%s" % code] = sizes.get("companion/ui/lang/%s.py" % code, 0)
-    f["mpy.lang.machinery"] = sizes.get("companion/ui/lang/__init__.py", 0)
+    f["mpy.lang.machinery"] = sizes.get("companion/ui/lang/__init__.py", 0) + sizes.get("companion/ui/lang/speak.py", 0)
     f["mpy.firmware"] = sum(sizes.values())
     f["mpy.core"] = sum(v for k, v in sizes.items() if k.startswith("companion/core/"))
     for game in GAME_MODULES:  # what `companion flash` copies for a board of that game

@@ -6,8 +6,6 @@ settings are kept on flash (settings.py); the options describe the next
 game's log header."""
 
 from .. import ui as uis
-from ..ui import lang
-from ..ui.lang import tr
 from .tones import ACCEPTED
 
 LANG_TEXT = ("EN", "DE", "FR")  # the menu's language line (ui/lang CODES, in the settings' order)
@@ -83,12 +81,32 @@ class Menu:
                 self.settings.set("volume", self.settings["volume"] % 3 + 1)
                 self.tone = ACCEPTED  # the new volume
             elif self.cursor == nopt + 5:
-                self.settings.set("lang", (self.settings["lang"] + 1) % len(lang.CODES))
-                lang.use(lang.CODES[self.settings["lang"]])
+                self.settings.set("lang", (self.settings["lang"] + 1) % len(LANG_TEXT))
+                self.language(self.settings["lang"])
             else:
                 self.menu_open = False
         else:
             self.say("menu: MENU = next line, TURN = change, UNDO = back")
+
+    # --- the display's language (ui/lang; English, the firmware's own words, loads nothing) ---
+    def language(self, n):
+        """Speak the settings' language n (0 English, 1 Deutsch, 2 Français) on the display."""
+        if n or self.speak is not None:
+            from ..ui import lang
+
+            lang.use(lang.CODES[n])
+            self.speak = lang if n else None
+
+    def tr(self, text):
+        return text if self.speak is None else self.speak.tr(text)
+
+    def words(self, text):
+        """A message or refusal, in the language."""
+        return text if self.speak is None else self.speak.message(text)
+
+    def shown(self, lines):
+        """Display lines, in the language."""
+        return lines if self.speak is None else self.speak.lines(lines)
 
     def header(self):
         """The log header the menu's choices describe."""
@@ -110,6 +128,7 @@ class Menu:
     def _menu_lines(self):
         items = self._items()
         top = max(0, min(self.cursor - MENU_LINES + 1, len(items) - MENU_LINES))
+        tr = self.tr
         out = [tr("Menu: %s") % uis.title(self.game_name, True)]
         for i in range(top, min(len(items), top + MENU_LINES)):
             label, value = items[i]

@@ -9,15 +9,9 @@ I2C at 400 kHz), so the run loop never waits for a whole redraw (about
 28 ms). `show(lines)` draws and sends everything at once (boot messages).
 
 The built-in font is ASCII: a line with other letters (German, French) is
-drawn a letter at a time, those from hal/glyphs.py's table (any other as "?").
+drawn by hal/glyphs.py (loaded at the first such line: an English board
+never loads it).
 """
-
-from .glyphs import BITMAPS, CHARS
-
-try:
-    import framebuf
-except ImportError:  # CPython's simulated display draws no letters at all (sim.py)
-    framebuf = None
 
 PAGES = 8
 LOST_AFTER = 8  # sends failed in a row before the display counts as gone
@@ -41,9 +35,6 @@ class NoDisplay:
     def show_page(self, page):
         pass
 
-    def blit(self, fbuf, x, y, key=-1, palette=None):
-        pass
-
 
 class Screen:
     def __init__(self, display):
@@ -54,14 +45,6 @@ class Screen:
         self.ndirty = 0
         self.paged = hasattr(display, "show_page")
         self.failures = 0  # sends failed in a row (I2C: a loose wire)
-        # one glyph at a time is copied into this 8x8 buffer and blitted; the palette
-        # swaps its colours for the inverted title bar (made once: drawing allocates nothing)
-        self.glyph = bytearray(8)
-        self.glyph_fb = self.inverse = None
-        if framebuf is not None:
-            self.glyph_fb = framebuf.FrameBuffer(self.glyph, 8, 8, framebuf.MONO_VLSB)
-            self.inverse = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
-            self.inverse.pixel(0, 0, 1)
 
     def _send(self, page=-1):
         """Send a page (-1: the whole screen). An I2C error is the wire's, not
@@ -91,31 +74,16 @@ class Screen:
             return
         if len(text) > 16:  # a slice is a new string: only for a long line
             text = text[:16]
-        c = 0 if i == 0 else 1
-        d.fill_rect(0, 8 * i, 128, 8, 1 - c)
-        for k in range(len(text)):
-            if ord(text[k]) > 126:
-                self._letters(text, 8 * i, c)
-                return
-        d.text(text, 0, 8 * i, c)
+        if i == 0:
+            d.fill_rect(0, 0, 128, 8, 1)
+        else:
+            d.fill_rect(0, 8 * i, 128, 8, 0)
+        if len(text.encode()) != len(text):  # a letter beyond ASCII (a few bytes, freed again)
+            from .glyphs import draw
 
-    def _letters(self, text, y, c):
-        """A line with letters beyond ASCII, a letter at a time: framebuf.text
-        would draw each byte of a UTF-8 letter as a box, shifting the rest."""
-        d = self.display
-        g = self.glyph
-        for k in range(len(text)):
-            ch = text[k]
-            if ord(ch) < 127:
-                d.text(ch, 8 * k, y, c)
-                continue
-            n = CHARS.find(ch)
-            if n < 0 or self.glyph_fb is None:
-                d.text("?", 8 * k, y, c)
-                continue
-            for j in range(8):
-                g[j] = BITMAPS[8 * n + j]
-            d.blit(self.glyph_fb, 8 * k, y, -1, None if c else self.inverse)
+            draw(d, text, i)
+        else:
+            d.text(text, 0, 8 * i, 0 if i == 0 else 1)
 
     def update(self, lines):
         """Draw the lines that changed; their pages go out with step()."""

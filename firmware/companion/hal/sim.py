@@ -49,9 +49,6 @@ except ImportError:  # CPython: a tiny fallback without glyphs (text is in Scree
         def text(self, s, x, y, c):
             pass
 
-        def blit(self, fbuf, x, y, key=-1, palette=None):
-            pass
-
 
 class SimScanner:
     def __init__(self, n=64):

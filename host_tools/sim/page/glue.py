@@ -40,13 +40,17 @@ def language(code):
     for name in loops:
         _apply(name)
     lang.use(page_lang[0])
-    return json.dumps(dict(lang.entries(lang._t)))
+    from companion.ui.lang import speak
+
+    return json.dumps(dict(speak.entries(speak._t)))
 
 
 def _apply(name):
     app = loops[name].app
     if not isinstance(app, Halted):
-        app.settings.set("lang", lang.CODES.index(page_lang[0]))  # (the App read its own at boot)
+        n = lang.CODES.index(page_lang[0])
+        app.settings.set("lang", n)  # (the App read its own at boot)
+        app.language(n)
         lang.use(page_lang[0])
         app.changed()
 
