@@ -46,12 +46,15 @@ mosquitto:
 $(VENV)/vendor/umqtt/simple.py: $(VENV)/.installed
 	$(PY) -m host_tools.vendor $(VENV)/vendor
 
-# A broker for remote play: `make broker` (GAME=CODE for a game's credentials, MQTT_PORT, WS_PORT).
+# A broker for remote play: `make broker` (GAME=CODE for a game's credentials, MQTT_PORT, WS_PORT;
+# LAYOUT=duell for another game's seats, SEATS=red,blue,green for Kanaloa's).
 MQTT_PORT ?= 1883
 WS_PORT ?= 9001
 GAME ?= DEMO
+LAYOUT ?= kahuna
 broker: $(VENV)/.installed mosquitto
-	$(VENV)/bin/companion broker --port $(MQTT_PORT) --ws-port $(WS_PORT) --game $(GAME)
+	$(VENV)/bin/companion broker --port $(MQTT_PORT) --ws-port $(WS_PORT) --game $(GAME) --layout $(LAYOUT) \
+		$(if $(SEATS),--seats $(SEATS))
 
 # The browser simulator: `make sim` (PORT=8001 make sim for another port).
 PORT ?= 8000
@@ -62,7 +65,7 @@ sim: $(VENV)/.installed node_modules/.installed
 # figures also go to artifacts/bench.json. COMPARE=old.json prints the change.
 bench: $(VENV)/.installed node_modules/.installed mosquitto
 	$(VENV)/bin/companion bench --json artifacts/bench.json $(if $(COMPARE),--compare $(COMPARE))
-	$(VENV)/bin/companion remote-soak --games 200 --json artifacts/remote-soak.json
+	$(VENV)/bin/companion remote-soak --games 100 1000 --moves 20 --json artifacts/remote-soak.json
 
 # PNG pictures (companion layout draw / replay -o X.png) use cairosvg, which needs libcairo2.
 cairo:
@@ -74,6 +77,7 @@ cairo:
 images: $(VENV)/.installed cairo
 	for ext in svg png; do \
 	  $(VENV)/bin/companion layout draw board_layouts/kahuna.json -o docs/images/kahuna-board.$$ext && \
+	  $(VENV)/bin/companion layout draw board_layouts/kahuna-sensing.json -o docs/images/kahuna-sensing-board.$$ext && \
 	  $(VENV)/bin/companion replay tests/logs/kahuna_full_game.jsonl -o docs/images/kahuna-game.$$ext >/dev/null || exit 1; \
 	done
 

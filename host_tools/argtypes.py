@@ -28,6 +28,16 @@ def port_or_free(text):
     return 0 if _whole(text) == 0 else port(text)
 
 
+def whole_in(name, low, high):
+    """An argument type: a whole number low..high, named `name` when refused."""
+    def parse(text):
+        n = _whole(text)
+        if n is None or not low <= n <= high:
+            raise argparse.ArgumentTypeError("%r is not %s: give %d to %d" % (text, name, low, high))
+        return n
+    return parse
+
+
 def _whole(text):
     try:
         return int(text)

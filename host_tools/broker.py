@@ -13,7 +13,9 @@ MESSAGE_LIMIT for a publish: Mosquitto 2.0.11's WebSocket listener
 ignores max_packet_size). A listener on any address but loopback speaks
 TLS only, with a CA and server certificate made here (tls.py).
 
-The credentials live in DIR/games.json (made once per game code); each
+The credentials live in DIR/games.json (made once per game code, with the
+seats of the game --layout names: Kahuna's and Rukuni's white and black,
+Duell's bison and wolf, Kanaloa's three or four colours, --seats); each
 board's remote config is written to DIR/CODE-SEAT.json for `companion flash`.
 """
 
@@ -28,7 +30,9 @@ import sys
 import time
 from pathlib import Path
 
-from companion.remote.protocol import MAX_BYTES, code_problem
+from companion.remote.config import code_problem
+from companion.remote.games import seats_of
+from companion.remote.protocol import MAX_BYTES, WATCH
 
 from .argtypes import port
 from .files import LAYOUT_LIMIT, InputError, read_text
@@ -36,7 +40,7 @@ from .files import LAYOUT_LIMIT, InputError, read_text
 MOSQUITTO = "/usr/sbin/mosquitto"
 MAX_PACKET = 8192  # any MQTT packet, on the MQTT listener
 MESSAGE_LIMIT = MAX_BYTES  # a publish's payload, on every listener (the WebSocket one too)
-SEATS = ("white", "black", "watch")
+SEATS = ("white", "black", "watch")  # Kahuna's (and Rukuni's), and the spectators'
 PAGE = "http://127.0.0.1:8000/"
 
 
@@ -61,12 +65,13 @@ def is_loopback(host):
     return ipaddress.ip_address(host).is_loopback
 
 
-def credentials(folder, codes):
-    """{code: {seat: password}} for the games, made once and kept in folder/games.json."""
+def credentials(folder, codes, seats=SEATS[:2]):
+    """{code: {seat: password}} for the games (the seats in order, the host first, then
+    "watch"), made once and kept in folder/games.json. seats: a new game's."""
     path = Path(folder) / "games.json"
     games = saved_credentials(path) if path.exists() else {}
     for code in codes:
-        games.setdefault(code, {seat: secrets.token_urlsafe(12) for seat in SEATS})
+        games.setdefault(code, {seat: secrets.token_urlsafe(12) for seat in tuple(seats) + (WATCH,)})
     path.write_text(json.dumps(games, indent=1) + "\n")
     path.chmod(0o600)
     return games
@@ -78,7 +83,8 @@ def saved_credentials(path):
     try:
         games = json.loads(read_text(path, what, LAYOUT_LIMIT))
         fine = isinstance(games, dict) and all(
-            isinstance(seats, dict) and all(isinstance(seats.get(seat), str) for seat in SEATS)
+            isinstance(seats, dict) and WATCH in seats and 3 <= len(seats) <= 5
+            and all(not code_problem(seat) and isinstance(seats[seat], str) for seat in seats)
             for seats in games.values())
         why = "not the game codes and passwords `companion broker` writes"
     except ValueError as e:  # (JSONDecodeError and CPython's limit on digits)
@@ -94,7 +100,7 @@ def saved_credentials(path):
 def acl_lines(games):
     acl = []
     for code in sorted(games):
-        for seat in SEATS:
+        for seat in games[code]:
             acl += ["user %s-%s" % (code, seat), "topic read kc/%s/#" % code]
             # a seat writes only under its own name (the topic proves the sender), and only the
             # topics the protocol uses; a watcher may only ask (the boards answer "want" only: remote/protocol.py)
@@ -119,20 +125,21 @@ def listener(port, host, tls_files):
     return lines
 
 
-def write_config(folder, port, ws_port=None, codes=("DEMO",), host="127.0.0.1", names=()):
+def write_config(folder, port, ws_port=None, codes=("DEMO",), host="127.0.0.1", names=(), seats=SEATS[:2]):
     """The broker's config, password file and ACL in folder; returns the config's path.
     A host other than loopback gets TLS on every listener (names: what the boards call
-    this machine, in the server certificate besides its own addresses)."""
+    this machine, in the server certificate besides its own addresses). seats: a new
+    game's (game_seats)."""
     why = host_problem(host)
     if why:
         raise ValueError(why)
     folder = Path(folder).resolve()
     (folder / "data").mkdir(parents=True, exist_ok=True)
-    games = credentials(folder, codes)
+    games = credentials(folder, codes, seats)
     pw = folder / "passwords"
     lines = []
     for code in sorted(games):
-        for seat in SEATS:
+        for seat in games[code]:
             lines.append("%s-%s:%s" % (code, seat, games[code][seat]))
     pw.write_text("\n".join(lines) + "\n")
     subprocess.run([shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd", "-U", str(pw)],
@@ -158,10 +165,13 @@ def write_config(folder, port, ws_port=None, codes=("DEMO",), host="127.0.0.1", 
     path.write_text("\n".join(conf) + "\n")
     ca = Path(tls_files["ca"]).read_text() if tls_files else None
     for code in games:
-        for seat in SEATS:
-            board = {"game": code, "seat": None if seat == "watch" else seat,
+        own = [s for s in games[code] if s != WATCH]
+        for seat in games[code]:
+            board = {"game": code, "seat": None if seat == WATCH else seat,
                      "broker": broker_address(host, names), "port": port,
                      "user": "%s-%s" % (code, seat), "password": games[code][seat]}
+            if own != list(SEATS[:2]):
+                board["seats"] = own  # (Duell's, Kanaloa's: the board checks them against its game)
             if ca:
                 board["ca"] = ca  # the board speaks TLS and verifies the broker with it (link.py)
             f = folder / ("%s-%s.json" % (code, seat))
@@ -210,29 +220,48 @@ def server_names(host, names=()):
     return seen
 
 
-def join_link(page, code, seat, broker, ws_port, tls, password):
+def game_seats(layout, seats=None):
+    """The seats of a new game of the layout's game (seats: Kanaloa's colours), or raise InputError."""
+    from companion.core import LayoutError
+
+    from .paths import load_layout
+
+    try:
+        game = load_layout(layout).get("game", layout)
+    except LayoutError as e:
+        raise InputError("--layout %s: %s" % (layout, e))
+    own, why = seats_of(game, seats)
+    if why:
+        raise InputError("--layout %s --seats: %s" % (layout, why))
+    return own
+
+
+def join_link(page, code, seat, broker, ws_port, tls, password, layout="kahuna", seats=None):
     """The page's address for a seat: the password rides in the fragment, which the browser
     never sends to the server; the page moves it into its storage and out of its address."""
     from urllib.parse import urlencode
 
-    query = urlencode({"layout": "kahuna", "remote": code, "seat": seat,
-                       "broker": "%s://%s:%d" % ("wss" if tls else "ws", broker, ws_port), "user": code + "-" + seat},
-                      safe=":/")
+    fields = {"layout": layout, "remote": code, "seat": seat,
+              "broker": "%s://%s:%d" % ("wss" if tls else "ws", broker, ws_port), "user": code + "-" + seat}
+    if seats:
+        fields["seats"] = ",".join(seats)
+    query = urlencode(fields, safe=":/,")
     return "%s?%s#password=%s" % (page, query, password)
 
 
-def joining(folder, page, ws_port, out, qr=True):
+def joining(folder, page, ws_port, out, qr=True, layout="kahuna"):
     """Print each seat's join link (and a QR code of it) and the board files."""
     folder = Path(folder)
     games = json.loads((folder / "games.json").read_text())
     for code in sorted(games):
-        for seat in SEATS:
+        for seat in games[code]:
             board = json.loads((folder / ("%s-%s.json" % (code, seat))).read_text())["remote"]
-            link = join_link(page, code, seat, board["broker"], ws_port, "ca" in board, games[code][seat])
+            link = join_link(page, code, seat, board["broker"], ws_port, "ca" in board, games[code][seat],
+                             layout, board.get("seats"))
             out.write("\n%s %s: the page: %s\n" % (code, seat, link))
             out.write("%s %s: a board: companion flash --remote %s\n" % (code, seat, folder / (
                 "%s-%s.json" % (code, seat))))
-            if qr and seat != "watch":
+            if qr and seat != WATCH:
                 import segno
 
                 segno.make(link, error="l").terminal(out=out, compact=True)
@@ -270,6 +299,10 @@ def register(sub):
     p.add_argument("--dir", default="artifacts/broker", help="config, credentials and persistence (default %(default)s)")
     p.add_argument("--game", action="append", default=[], metavar="CODE",
                    help="a game code to make credentials for (repeatable; default DEMO)")
+    p.add_argument("--layout", default="kahuna",
+                   help="the layout the games are played on: its game gives the seats (default %(default)s)")
+    p.add_argument("--seats", default=None, metavar="A,B,C",
+                   help="Kanaloa's seats: 3 or 4 colours, the host first (default red,blue,green,yellow)")
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (0.0.0.0: the whole network, with TLS)")
     p.add_argument("--name", action="append", default=[], metavar="NAME",
@@ -290,7 +323,8 @@ def run(args):
         print("companion broker: --host: %s" % why)
         return 2
     try:
-        conf = write_config(args.dir, args.port, args.ws_port, args.game or ["DEMO"], args.host, args.name)
+        seats = game_seats(args.layout, args.seats.split(",") if args.seats else None)
+        conf = write_config(args.dir, args.port, args.ws_port, args.game or ["DEMO"], args.host, args.name, seats)
         exe = mosquitto()
     except InputError as e:
         print("companion broker: %s" % e, file=sys.stderr)
@@ -303,6 +337,6 @@ def run(args):
         args.host, args.port, " over TLS" if tls else "", args.ws_port, " over TLS" if tls else "", conf))
     if tls:
         print("the CA the boards and browsers verify the broker with: %s/tls/ca.pem" % Path(args.dir))
-    joining(args.dir, args.page, args.ws_port, sys.stdout, args.qr)
+    joining(args.dir, args.page, args.ws_port, sys.stdout, args.qr, args.layout)
     sys.stdout.flush()
     return subprocess.call([exe, "-c", str(conf)])

@@ -24,8 +24,9 @@ _CHIP = {"passed": 0, "failed": 0, "skipped": 0, "why": ""}
 # the browser, the broker, the virtual device, the emulated chip, the
 # WebAssembly port, the bench and the long fuzz (measured with --durations).
 SLOW_FILES = {
-    "test_save_dir_fuzz.py", "test_docs_commands.py", "test_remote_page.py", "test_board_replay_dialect.py",
-    "test_flashing.py", "test_remote_broker.py", "test_broker_abuse.py", "test_remote_soak.py", "test_bench.py",
+    "test_save_dir_fuzz.py", "test_docs_commands.py", "test_remote_page.py", "test_remote_games_page.py",
+    "test_board_replay_dialect.py", "test_flashing.py", "test_remote_broker.py", "test_remote_games_broker.py",
+    "test_broker_abuse.py", "test_remote_soak.py", "test_bench.py", "test_seat_held.py",
     "test_selfplay.py", "test_chip.py", "test_kanaloa_sim.py", "test_replay_cli.py", "test_update_cut.py",
     "test_kahuna_cards_random.py", "test_store_power.py", "test_untrusted_saves.py", "test_log_dialect.py",
     "test_review.py", "test_duell_replay.py", "test_log_fuzz.py", "test_hostile_host_args.py", "test_lang_games.py",

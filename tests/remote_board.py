@@ -5,12 +5,19 @@ MQTT client over a real socket, and a scripted player pressing its buttons.
     micropython tests/remote_board.py CONFIG.json
 
 CONFIG: {"root": store folder, "layouts": folder, "seed": n, "target": lines,
-"remote": {"game", "seat", "broker", "port", "user", "password", "keepalive"},
-"seat_ms": [seat.TAKEN_MS, seat.HOLD_MS] for a test (a seat in use elsewhere) or null}.
+"layout": the game's layout (kahuna if none),
+"remote": {"game", "seat", "broker", "port", "user", "password", "keepalive", "seats"},
+"seat_ms": [presence.TAKEN_MS, presence.HOLD_MS] for a test (a seat in use elsewhere) or null}.
 The player confirms every to-do on its table, and on its colour's turn puts
 a stick on a free connection (chosen by a fixed random sequence), then ends
-the turn. It prints "N <lines>" when the shared log grows and "DONE <lines>
-<crc>" once it holds `target` lines (then it goes on serving the other side).
+the turn; in the other games it makes a legal event of its seat's through the
+App (`app.act`, the press's own path: the seat's gate, the log, the link):
+Rukuni a tower's move and a stone, Duell a stone, a mask (sealed or shown as
+the seat's rules say) or a pass, Kanaloa a bridge then the turn's end. It
+prints "N <lines>" when the shared log grows, "LINK <n>" when its link to the
+broker comes up (the n-th time), "SAY <line>" when the line under the game
+changes, and "DONE <lines> <crc>" once it holds `target` lines or the game is
+over (then it goes on serving the others).
 """
 
 import json
@@ -23,14 +30,74 @@ HOLD_MS = 30
 EVERY_MS = 20
 
 
+def rukuni(g, rng):
+    if g.phase() == 1:  # set a stone next to the tower just moved
+        cells = bytearray(6)
+        k = g.stone_cells(cells)
+        return {"op": "set", "at": g.board.names[cells[rng % k]]} if k else None
+    out = bytearray(g.ncell)
+    for t in range(g.ntower):
+        a = g.tower_cell((t + rng) % g.ntower)
+        k = g.destinations(a, out)
+        if k:
+            return {"op": "move", "from": g.board.names[a], "to": g.board.names[out[rng % k]]}
+    return None
+
+
+def duell(g, rng, me):
+    p = 0 if me == "bison" else 1
+    if g.phase() == 0:
+        for v in g.hand(p):
+            for k in range(9):
+                site = (k + rng) % 9
+                if g.why_not_put(p, site, v) is None:
+                    return {"op": "put", "player": me, "at": "%d,%d" % (site // 3, site % 3), "value": v}
+        return None
+    if g.phase() == 1:
+        return None if g.chosen(p) else {"op": "mask", "player": me, "choice": rng % 3}
+    return {"op": "pass"}
+
+
+def kanaloa(g, rng, last, me):
+    names = g.board.conn_names
+    if g.pending() is not None:
+        for c in range(g.nconn):
+            if g.why_not_choose(c) is None:
+                return {"op": "choose", "at": names[c]}
+    if last.get("by") == me and last.get("op") == "place":
+        return {"op": "end_turn"}
+    for k in range(g.nconn):
+        c = (k + rng) % g.nconn
+        if g.why_not_place(c) is None:
+            return {"op": "place", "at": names[c]}
+    return {"op": "end_turn"}
+
+
+def event(app, me, rng):
+    """This seat's next event in a game other than Kahuna, or None (nothing now)."""
+    g = app.game
+    name = app.game_name
+    if name == "duell":
+        if g.active() is not None and g.players[g.active()] != me:
+            return None
+        return duell(g, rng, me)
+    if app.remote.active() != me:
+        return None
+    if name == "rukuni":
+        return rukuni(g, rng)
+    sync = app.remote.sync
+    return kanaloa(g, rng, json.loads(sync.lines[-1]) if sync.n > 1 else {}, me)
+
+
 def main(path):
     with open(path) as f:
         cfg = json.load(f)
     if cfg.get("seat_ms"):  # a test's shorter times for a seat in use elsewhere
-        from companion.remote import seat as seat_module
+        from companion.remote import presence
 
-        seat_module.TAKEN_MS, seat_module.HOLD_MS = cfg["seat_ms"]
-    loop = start_sim("kahuna", cfg["root"], cfg["layouts"], lambda: cfg["seed"])
+        presence.TAKEN_MS, presence.HOLD_MS = cfg["seat_ms"]
+    layout = cfg.get("layout") or "kahuna"
+    loop = start_sim(layout, cfg["root"], cfg["layouts"], lambda: cfg["seed"])
     remote_play(loop, cfg)
     app = loop.app
     seat = app.remote
@@ -44,6 +111,8 @@ def main(path):
     shown = -1
     away = ""
     done = False
+    link = loop.link
+    links = 0
     while True:
         now = time.ticks_ms()
         loop.step(now)
@@ -51,10 +120,13 @@ def main(path):
         if sync.n != shown:
             shown = sync.n
             print("N", shown)
+        if link.connects != links:
+            links = link.connects
+            print("LINK", links)
         if seat.waiting != away:
             away = seat.waiting
             print("SAY", away)
-        if not done and sync.n >= cfg["target"]:
+        if not done and (sync.n >= cfg["target"] or app.game is not None and app.game.over()):
             done = True
             print("DONE", sync.n, sync.crc())
         if time.ticks_diff(now, at) >= (HOLD_MS if held >= 0 else EVERY_MS):
@@ -62,6 +134,14 @@ def main(path):
             if held >= 0:
                 scanner.release(held)
                 held = -1
+            elif app.game is not None and not done and not app.pending and layout != "kahuna":
+                if app.game.todo_open():
+                    app.act(None, {"op": "tidy"})  # the others' moves are on this table too
+                else:
+                    rng = (rng * 1103515245 + 12345) & 0x7FFFFFFF
+                    e = event(app, me, rng >> 8)
+                    if e is not None:
+                        app.act(None, e)
             elif app.game is not None and not done and not app.pending:
                 g = app.game
                 if not button:

@@ -21,11 +21,11 @@ BOARD = ROOT / "tests" / "remote_board.py"
 
 
 class Broker:
-    def __init__(self, folder, codes=("K7Q2",), ws=False, host="127.0.0.1"):
+    def __init__(self, folder, codes=("K7Q2",), ws=False, host="127.0.0.1", seats=("white", "black")):
         self.port = mqtt_broker.free_port()
         self.ws_port = mqtt_broker.free_port() if ws else None
         self.folder = Path(folder)
-        self.conf = mqtt_broker.write_config(folder, self.port, self.ws_port, codes, host)
+        self.conf = mqtt_broker.write_config(folder, self.port, self.ws_port, codes, host, seats=seats)
         self.games = json.loads((self.folder / "games.json").read_text())
         self.proc = None
         self.start()
@@ -47,8 +47,9 @@ class Broker:
 
     def remote(self, code, seat, port=None):
         s = seat or "watch"
+        seats = [x for x in self.games[code] if x != "watch"]
         return {"game": code, "seat": seat, "broker": "127.0.0.1", "port": port or self.port,
-                "user": "%s-%s" % (code, s), "password": self.games[code][s], "keepalive": 2}
+                "user": "%s-%s" % (code, s), "password": self.games[code][s], "keepalive": 2, "seats": seats}
 
 
 class Proxy(threading.Thread):
@@ -132,12 +133,13 @@ class Proxy(threading.Thread):
 class Board:
     """A board process; out holds its stdout lines, read by a thread."""
 
-    def __init__(self, folder, remote, target, seed=3, heap="512K", seat_ms=None):
+    def __init__(self, folder, remote, target, seed=3, heap="512K", seat_ms=None, layout="kahuna"):
         self.root = Path(folder)
         self.root.mkdir(parents=True, exist_ok=True)
         self.cfg = self.root.parent / (self.root.name + ".json")
         self.cfg.write_text(json.dumps({"root": str(self.root), "layouts": str(ROOT / "board_layouts"),
-                                        "seed": seed, "target": target, "remote": remote, "seat_ms": seat_ms}))
+                                        "seed": seed, "target": target, "remote": remote, "seat_ms": seat_ms,
+                                        "layout": layout}))
         self.heap = heap
         self.out = []
         self.proc = None

@@ -10,6 +10,10 @@ from host_tools.cli import main
 CASES = [
     (["selfplay", "--games"], ["0", "-3", "many", "100001"], "is not a number of games: give 1 to 100000"),
     (["remote-soak", "--games"], ["0", "-1", "100001"], "is not a number of games: give 1 to 100000"),
+    (["remote-soak", "--moves"], ["0", "98", "all"], "is not a number of moves: give 1 to 97"),
+    (["remote-soak", "--think"], ["-1", "60001"], "is not a time in ms: give 0 to 60000"),
+    (["remote-soak", "--seconds"], ["0"], "is not a time in seconds: give 1 to 3600"),
+    (["remote-soak", "--workers"], ["0", "65"], "is not a number of client processes: give 1 to 64"),
     (["sim", "--port"], ["99999", "-1", "http"], "is not a TCP port: give 1..65535"),
     (["broker", "--port"], ["0", "65536"], "is not a TCP port: give 1..65535"),
     (["broker", "--ws-port"], ["70000"], "is not a TCP port: give 1..65535"),

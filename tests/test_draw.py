@@ -191,6 +191,8 @@ def test_the_docs_pictures_are_up_to_date(tmp_path, capsys):
     """docs/images/*.svg are what the tools draw today; `make images` redraws them."""
     board = draw_layout(tmp_path, "kahuna")
     assert board.read_text() == (ROOT / "docs/images/kahuna-board.svg").read_text()
+    sensing = draw_layout(tmp_path, "kahuna-sensing")
+    assert sensing.read_text() == (ROOT / "docs/images/kahuna-sensing-board.svg").read_text()
     game = tmp_path / "game.svg"
     assert main(["replay", str(LOGS / "kahuna_full_game.jsonl"), "-o", str(game)]) == 0
     assert game.read_text() == (ROOT / "docs/images/kahuna-game.svg").read_text()

@@ -364,3 +364,67 @@ def test_a_name_the_checker_takes_makes_log_lines_the_board_takes(name):
     for other in ("BARI", "DUDA", "HUNA"):
         for at in (name, name + "-" + other, other + "-" + name):
             assert parse_line(dump({"op": "place", "at": at}), 2) == {"op": "place", "at": at}
+
+
+def test_a_sensing_board_names_each_wrong_sensor_bit_and_chain_part(results):
+    """docs/layouts.md, "The sensing board": the layout's "sense" bits and the
+    profile's 74HC165 chain; the same checks run at boot under MicroPython."""
+    s = results["sensing"]
+    beyond = "use a bit below 56 or give the profile's \"sensors\" more \"chips\""
+    assert s["ok"] == []
+    assert s["summary"] == ["12 islands, 27 connections, 42 buttons, 39 LEDs", 27]
+    assert s["bit twice"] == [("connection BARI-FAAA", "sensor bit 3 is also used by connection ALOA-BARI",
+                               "give every element its own two bits of the chain")]
+    assert s["same two bits"] == [("connection ALOA-BARI", "both sensor bits are 5",
+                                   "a white (north) and a black (south) stick need a bit each")]
+    assert s["one number"] == [("connection ALOA-BARI", "\"sense\" is 4, not two sensor bits",
+                                "give the bits of its hall switch's two outputs, \"sense\": [white, black], whole "
+                                "numbers 0..1023")]
+    assert s["beyond the chain"] == [
+        ("connection ALOA-BARI", "sensor bit %d is beyond the profile's 7 74HC165s (bits 0..55)" % b, beyond)
+        for b in (60, 61)]
+    assert s["one unsensed"] == [("connection ALOA-BARI", "has no \"sense\", though 26 other connections have theirs",
+                                  "give every one of the connections its two sensor bits, \"sense\": [white, black]")]
+    assert s["a sensed control"][0] == ("control TURN", "a control has \"sense\"",
+                                        "only the board's pieces are sensed: remove \"sense\" from the controls")
+    # sensors and three control buttons: only the controls must exist on the button wiring
+    assert [p[0] for p in s["sensors only"]] == ["control TURN", "control UNDO", "control MENU"]
+    assert s["profile load apart"][0] == ("sensors.load", "GPIO 7 does not follow the clock's GPIO 2",
+                                          "wire PL to GPIO 3: the PIO drives CP and PL as two side-set pins in a row")
+    assert s["profile no chips"] == [("sensors.chips", "0 is not a number of 74HC165s in the chain",
+                                      "give how many chips the chain has, 1..32 (8 sensor bits each)")]
+    assert s["profile kind"] == [("sensors.kind", "unknown sensor wiring 'mcp23017'",
+                                  "use \"hc165\": a chain of 74HC165 shift registers")]
+    assert s["profile data GP26"][0][:2] == ("sensors.data", "'GP26' is not a GPIO number")
+    assert ("sensors.clock", "GPIO 28 is also used by leds.pin",
+            "give every row, column, pin and bus line its own GPIO") in s["profile clock on the LEDs"]
+    assert s["profile a list"][0][:2] == ("sensors", "is [2, 3], not an object")
+
+
+def test_the_sensing_layout_fits_the_sensing_profile(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    code, out, err = check(capsys, "kahuna-sensing", "pico-sensing")
+    assert (code, err) == (0, "")
+    assert out == ["board_layouts/kahuna-sensing.json: ok \u2014 12 islands, 27 connections, 42 buttons, 39 LEDs, "
+                   "27 sensed (54 sensor bits); buttons fit pico-sensing (8x8 matrix, codes 0..63); sensors fit "
+                   "(7 74HC165s, bits 0..55)"]
+
+
+def test_the_wiring_guide_draws_the_sensor_chain(capsys, monkeypatch, tmp_path):
+    """`companion layout draw`: each sensed connection's two bits under its
+    numbers, the chain's line, each chip's first connection (U1..U7)."""
+    import xml.etree.ElementTree as ET
+
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "s.svg"
+    assert main(["layout", "draw", "kahuna-sensing", "-o", str(out)]) == 0
+    svg = ET.parse(out).getroot()
+    texts = ["".join(t.itertext()) for t in svg.iter("{http://www.w3.org/2000/svg}text")]
+    sense = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "sense"]
+    chips = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "chip"]
+    assert sorted(sense) == sorted("%d\u00b7%d" % (2 * k, 2 * k + 1) for k in range(27))
+    assert chips == ["U%d" % k for k in range(1, 8)]
+    assert any("sensor bits white\u00b7black" in t for t in texts)
+    plain = tmp_path / "k.svg"
+    assert main(["layout", "draw", "kahuna", "-o", str(plain)]) == 0
+    assert "sensor" not in plain.read_text()

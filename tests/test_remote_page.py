@@ -143,3 +143,36 @@ def test_the_same_seat_opened_in_a_second_tab_stops_the_first_at_once(tmp_path):
         if black:
             black.stop()
         broker.stop()
+
+
+def test_a_page_with_the_settings_of_a_seat_a_live_board_holds_gives_way(tmp_path, figures):
+    """A player opens white's join link on a phone while white's board plays (issue 42:
+    the holder gave way in 4 of 7 tries): the page shows "White: in use elsewhere",
+    lets go of its link and makes no move; the board keeps its seat and, once the page
+    is closed, the game goes on within the keepalive (remote/presence.py)."""
+    broker = Broker(tmp_path / "broker", ("K7Q2",), ws=True)
+    boards = []
+    try:
+        w = Board(tmp_path / "white", broker.remote("K7Q2", "white"), 1000)  # (they play on throughout)
+        b = Board(tmp_path / "black", broker.remote("K7Q2", "black"), 1000, seed=5)
+        boards += [w, b]
+        wait_until(lambda: w.n() >= 4 and b.n() >= 4, 30, "both boards at 4 lines", boards)
+        with sim_server() as url:
+            link = join_link(url, "K7Q2", "white", "127.0.0.1", broker.ws_port, False, broker.games["K7Q2"]["white"])
+            proc = subprocess.run(["node", str(ROOT / "tests/browser/twin_driver.mjs"), link, "9"], cwd=ROOT,
+                                  capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        r = json.loads(proc.stdout)
+        assert r["errors"] == []
+        assert "White: in use elsewhere" in r["said"] and r["said"][-1] == "White: in use elsewhere", r["said"]
+        assert r["linked"] <= 2 and r["samples"] >= 5, r  # let go at once (a try every 10 s: none in these 9 s)
+        assert "SAY White: in use elsewhere" not in w.out and not w.said("remote: another board")
+        n = max(w.n(), b.n())
+        wait_until(lambda: w.n() >= n + 2 and b.n() >= n + 2, 2, "the game going on after the page left", boards)
+        assert r["n"] <= w.n() and [x for x in b.out if x.startswith("SAY")][-1] == "SAY "
+        figures("remote: a page opened with a held seat's settings showed (holder's drops)",
+                "%s (%d)" % (" / ".join(repr(x) for x in r["said"]), len(w.said("remote: no link"))))
+    finally:
+        for board in boards:
+            board.stop()
+        broker.stop()

@@ -128,9 +128,10 @@ def seen(tmp_logs, solo):
         return drive(url, steps, timeout=600)
 
 
-def test_a_kanaloa_page_asked_to_play_remotely_says_it_is_kahunas_and_plays_on(seen):
+def test_a_kanaloa_page_given_a_seat_kanaloa_does_not_have_says_so_and_plays_on(seen):
     page = seen["remote kanaloa"]
-    assert page["state"]["message"] == "remote play is for Kahuna: this board plays Kanaloa (docs/remote.md)"
+    assert page["state"]["message"] == ("Kanaloa has no seat 'white': its seats are red, blue, green, yellow "
+                                        "(docs/remote.md)")
     assert page["state"]["turn"].endswith(" to play, round 1")  # its own game, at this table
 
 

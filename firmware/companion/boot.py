@@ -83,7 +83,7 @@ def boot_problem(error, path):
 
 def check_layout(layout, profile=None):
     """The layout checker's findings as display lines; [] when all is well.
-    Printed in full to the console. The checker (three modules) takes ~23 KB
+    Printed in full to the console. The checker (five modules) takes ~23 KB
     of heap while imported, so it is imported only here and dropped again."""
     gc.collect()  # (its code then goes in the lowest holes, not between what boot keeps)
     from .layout import check as layout_check
@@ -97,7 +97,7 @@ def check_layout(layout, profile=None):
         print("layout: %s: %s (%s)" % (entry, problem, hint))
     del layout_check
     package = __name__.rsplit(".", 1)[0] + ".layout"
-    for name in ("check", "kinds", "profile", "common"):
+    for name in ("check", "kinds", "profile", "sensing", "common"):
         sys.modules.pop(package + "." + name, None)
     sys.modules.pop(package, None)
     parent = sys.modules[package.rsplit(".", 1)[0]]
@@ -176,12 +176,14 @@ def _boot_or_halt(layout, problems, boot):
     return _halt(problems, _led_count(layout))
 
 
-def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_seed, now=0):
+def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_seed, now=0, sensed=None):
     """A Loop on the simulated HAL: loop.buttons.scanner.press(code) / release(code),
     loop.leds.strip.buf (RGB bytes), loop.screen.display.buffer (SSD1306 pixels).
     A layout that fails its check gives a Loop whose app is Halted. now: the
     clock the caller steps the loop with from then on (its first step starts
-    a game clock: a page open for minutes must not take them off a game it boots)."""
+    a game clock: a page open for minutes must not take them off a game it boots).
+    sensed: a layout with sensor bits: the simulated chain's bits at power-on
+    (loop.sensors.scanner.state: the sticks that stand on the board)."""
     from .hal.buttons import Buttons
     from .hal.leds import Leds, RGB
     from .hal.screen import Screen
@@ -194,6 +196,10 @@ def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_
     n = app.frame.n
     loop = Loop(app, Buttons(SimScanner(64)), Leds(SimStrip(n), n, order=RGB), Screen(SimDisplay()),
                 Buzzer(SimPWM()))
+    if not isinstance(app, Halted) and "sense" in (layout.get("connections") or [{}])[0]:  # a sensed board
+        from .app.sensing import start_sim
+
+        loop.sensors = start_sim(app, layout, sensed)
     loop.step(now)  # the first light; the display's text in the next step
     if loop.drawn != app.version:
         loop.step(now)
@@ -252,6 +258,10 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
         print("companion:", e)
         return Loop(_halt(["BUTTONS"] + wrap(str(e), rows=7), app.frame.n), NoButtons(), leds, screen)
     loop = Loop(app, buttons, leds, screen, board.buzzer(profile))
+    if profile.get("sensors") and "sense" in (layout.get("connections") or [{}])[0]:  # a sensing board
+        from .app.sensing import start_device
+
+        loop.sensors = start_device(app, layout, profile["sensors"])
     if marks:  # a layout `companion flash` checked: the board's look is saved for the next power-on
         loop.look = (profile["leds"]["pin"], marks)
         if app.store.lit and lit.shown == leds.strip.buf:  # shown at power-on, and still the game's look
@@ -285,9 +295,9 @@ def remote_play(loop, config):
     """Join the remote game the config names (docs/remote.md): its seat on the app, the
     broker's link on the loop. WiFi (a "wifi" entry) is only asked to connect: the link
     tries the broker until it is up. The config's secrets are never printed. A config
-    that cannot join (remote.config_problem) is said on the display and the console,
+    that cannot join (remote/config.py) is said on the display and the console,
     and the board plays at its own table (None)."""
-    from .remote.protocol import config_problem
+    from .remote.config import config_problem
 
     problem = config_problem(config)
     if problem:
@@ -299,7 +309,7 @@ def remote_play(loop, config):
     r = config["remote"]
     from .remote.seat import join
 
-    if join(loop.app, r["game"], r.get("seat"), True) is None:
+    if join(loop.app, r["game"], r.get("seat"), True, r.get("seats")) is None:
         return None  # not a game played remotely: the display says so
     from .remote.link import Link
 

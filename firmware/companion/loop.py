@@ -30,6 +30,8 @@ class Loop:
     are rendered only when the frame or an animation phase changed (and only
     what changed)."""
 
+    sensors = None  # a sensing board's hal/sensors.Slots (boot); a class attribute: no board pays for it
+
     def __init__(self, app, buttons, leds, screen, buzzer=None, link=None):
         self.app = app
         self.buttons = buttons
@@ -78,6 +80,12 @@ class Loop:
             if app.flashing:
                 self.flash_at = now
             e = b.get()
+        if self.sensors is not None and self.sensors.feed(app.sensing, now):  # as a press: a hand just left
+            pressed = True
+            self.press_at = self.released_at = now
+            self.more = False
+            if app.flashing:
+                self.flash_at = now
         if app.flashing and age(now, self.flash_at) >= FLASH_MS:
             app.expire_flash()
         if app.ticker is not None and (app.ticker is not self.ticker or age(now, self.tick_at) >= TICK_MS):

@@ -34,19 +34,22 @@ def parts():
     return uf2, bootrom
 
 
-def run(fs_image, ms, presses=(), cut_after=-1, keep_image=False, timeout=600):
+def run(fs_image, ms, presses=(), cut_after=-1, keep_image=False, timeout=600, profile=PROFILE, sticks=()):
     """Boot the emulated Pico on a filesystem image and run it `ms` emulated
     milliseconds with the given presses [(code, at_ms, hold_ms)]. Returns
     the report (run.mjs); with keep_image, report["image"] is the
-    filesystem afterwards."""
+    filesystem afterwards. A sensing board (profile: one with "sensors"):
+    sticks [(at_ms, [white bit, black bit], "white", "black" or None)], a
+    stick put on (its magnet's pole) or taken off a slot at that time."""
     uf2, bootrom = parts()
     with tempfile.TemporaryDirectory(prefix="pico-") as tmp:
         img = Path(tmp) / "fs.img"
         img.write_bytes(fs_image)
         out = Path(tmp) / "fs-out.img"
         script = {"uf2": uf2, "bootrom": bootrom, "image": str(img), "ms": ms,
-                  "profile": json.loads(PROFILE.read_text()), "cut_after": cut_after,
-                  "presses": [{"code": c, "at_ms": at, "hold_ms": hold} for c, at, hold in presses]}
+                  "profile": json.loads(Path(profile).read_text()), "cut_after": cut_after,
+                  "presses": [{"code": c, "at_ms": at, "hold_ms": hold} for c, at, hold in presses],
+                  "sticks": [{"at_ms": at, "bits": bits, "colour": colour} for at, bits, colour in sticks]}
         if keep_image:
             script["image_out"] = str(out)
         proc = subprocess.run(["node", str(RUNNER)], input=json.dumps(script), capture_output=True,

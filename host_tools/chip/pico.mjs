@@ -29,7 +29,8 @@ const BLOCK_ERASE_NS = 150e6;
 const I2C_BYTE_NS = 22500; // 9 bits at 400 kHz
 const WS2812_ONE_NS = 625; // a high pulse longer than this is a 1
 const WS2812_LATCH_NS = 50e3;
-const STEP_MIN_NS = 50e3; // shorter busy stretches are interrupt handlers, not loop steps
+const STEP_MIN_NS = 50e3;
+const SENSOR_PERIOD_NS = 50e6; // a DRV5032DU samples at 20 Hz // shorter busy stretches are interrupt handlers, not loop steps
 
 function romCode(a, b) {
   return a.charCodeAt(0) | (b.charCodeAt(0) << 8);
@@ -83,6 +84,7 @@ export class Pico {
     this.hookFlash();
     this.hookPio();
     this.hookMatrix();
+    this.hookChain();
     this.hookLeds();
     this.hookDisplay();
     mcu.core.PC = 0x10000000;
@@ -221,6 +223,58 @@ export class Pico {
     if (down) this.pressed.add(code);
     else this.pressed.delete(code);
     this.updateColumns();
+  }
+
+  // --- a sensing board: DRV5032DU hall switches read through a 74HC165 chain -----------
+  // Each slot's switch samples the field every SENSOR_PERIOD_NS (its own
+  // phase) and holds its two outputs (active low: north = white, south =
+  // black) in between, so a stick shows up to 50 ms after it lands. PL low
+  // loads every output into the chain at once; each CP rising edge shifts
+  // the next bit to the data pin: chip 0's D7 .. D0, then chip 1's, ...
+  hookChain() {
+    const spec = this.profile && this.profile.sensors;
+    if (!spec) return;
+    const n = 8 * spec.chips;
+    this.poles = []; // per bit: [[t_ns, level], ...] the magnet above that output over time
+    for (let k = 0; k < n; k++) this.poles.push([[0, 0]]);
+    const loaded = new Uint8Array(n);
+    let shifted = 0;
+    const gpio = this.mcu.gpio;
+    const now = () => (this.pinNs >= 0 ? this.pinNs : this.clock.nanos);
+    const present = () => {
+      const k = 8 * (shifted >> 3) + 7 - (shifted & 7);
+      const level = k < n ? !loaded[k] : true; // past the chain: its last DS, tied to GND... read as open
+      if (gpio[spec.data].rawInputValue !== level) gpio[spec.data].setInputValue(level);
+    };
+    gpio[spec.load].addListener((value) => {
+      if (value !== 0) return; // (a GPIOPinState: 0 driven low)
+      const t = now();
+      for (let k = 0; k < n; k++) loaded[k] = this.sensorOutput(k, t);
+      shifted = 0;
+      present();
+    });
+    gpio[spec.clock].addListener((value) => {
+      if (value !== 1 || !gpio[spec.load].outputValue) return; // a rising edge while PL is high
+      shifted++;
+      present();
+    });
+    present();
+  }
+
+  sensorOutput(k, t) {
+    // the switch's output at t: the field at its last sample (slot k >> 1 samples at its own phase)
+    const phase = (((k >> 1) * 7919) % 50) * 1e6 + 137e3;
+    const last = t < phase ? -1 : t - ((t - phase) % SENSOR_PERIOD_NS);
+    let level = 0;
+    for (const [at, v] of this.poles[k]) if (at <= last) level = v;
+    return level;
+  }
+
+  stick(bits, colour) {
+    // a stick put on a slot (its magnet's pole by colour) or taken off (colour null)
+    const t = this.clock.nanos;
+    this.poles[bits[0]].push([t, colour === 'white' ? 1 : 0]);
+    this.poles[bits[1]].push([t, colour === 'black' ? 1 : 0]);
   }
 
   // --- the WS2812 chain -------------------------------------------------------------

@@ -4,7 +4,8 @@
 //
 // script: {uf2, bootrom, image (path of the flash filesystem image), profile
 // (the hardware profile, parsed), ms (emulated run time), presses: [{code,
-// at_ms, hold_ms}], cut_after (power cut at this flash operation, or -1),
+// at_ms, hold_ms}], sticks: [{at_ms, bits: [white, black], colour: "white",
+// "black" or null}] (a sensing board's sticks put on and taken off), cut_after (power cut at this flash operation, or -1),
 // image_out (where to write the filesystem image at the end, optional)}.
 // report: {ms, console, frames: [{t_ms, n, on: {led: [r,g,b]}}] (every LED
 // frame: its LEDs' count and those that are not dark), flash: [{op, offset, bytes, at_ms,
@@ -28,11 +29,13 @@ for (const p of script.presses || []) {
   changes.push([p.at_ms, p.code, true]);
   changes.push([p.at_ms + p.hold_ms, p.code, false]);
 }
+for (const s of script.sticks || []) changes.push([s.at_ms, s.bits, s.colour ?? null, true]); // a sensing board
 changes.sort((a, b) => a[0] - b[0]);
-for (const [at, code, down] of changes) {
+for (const [at, code, down, stick] of changes) {
   if (pico.cut) break;
   if (at > pico.ms) pico.run(at - pico.ms);
-  pico.press(code, down);
+  if (stick) pico.stick(code, down);
+  else pico.press(code, down);
 }
 if (!pico.cut && script.ms > pico.ms) pico.run(script.ms - pico.ms);
 if (script.image_out) {

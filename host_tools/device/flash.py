@@ -27,8 +27,8 @@ from mpremote.transport import TransportError
 
 from companion import pack
 from companion.layout import check as layout_check
-from companion.remote.protocol import config_problem
-from companion.remote.seat import refusal
+from companion.remote.config import config_problem
+from companion.remote.games import join_problem
 
 from ..files import LAYOUT_LIMIT, InputError, read_text
 from ..paths import FIRMWARE, LAYOUTS, PROFILES, exists, known, resolve
@@ -138,10 +138,11 @@ def compile_module(src, name, exe, arch, out_dir):
 # Package modules that only one game uses (paths inside firmware/companion).
 # A board gets its own game's modules only: flash stays small and RAM free.
 GAME_MODULES = {
-    "kahuna": ("core/kahuna.py", "ui/kahuna.py", "core/kahuna_cards.py", "core/kahuna_ai.py", "ui/kahuna_cards.py"),
-    "kanaloa": ("core/kanaloa.py", "ui/kanaloa.py"),
-    "rukuni": ("core/rukuni.py", "core/hexboard.py", "ui/rukuni.py"),
-    "duell": ("core/duell.py", "ui/duell.py"),
+    "kahuna": ("core/kahuna.py", "ui/kahuna.py", "core/kahuna_cards.py", "core/kahuna_deck.py", "core/kahuna_ai.py",
+               "ui/kahuna_cards.py"),
+    "kanaloa": ("core/kanaloa.py", "core/kanaloa_state.py", "ui/kanaloa.py"),
+    "rukuni": ("core/rukuni.py", "core/rukuni_state.py", "core/hexboard.py", "ui/rukuni.py"),
+    "duell": ("core/duell.py", "core/duell_state.py", "ui/duell.py"),
 }
 HOST_ONLY = ("core/duell_view.py",  # used by `companion replay --view` on the PC
              "ui/lang/de_page.py", "ui/lang/fr_page.py")  # the simulator page's words (ui/lang for_page)
@@ -417,10 +418,12 @@ def flash(port=None, layout="kahuna", profile="pico", changed_only=False, source
     Raises InputError (a layout or profile file cannot be read) or DeviceError."""
     board = BoardData(layout, profile)
     board.remote = remote_settings(remote) if remote else None
-    if remote and refusal(board.game):  # the board's own rule (seat.py): remote play is Kahuna's
-        raise InputError("--remote %s: remote play is for Kahuna (seats white and black), and layout %s "
-                         "plays %s: flash a Kahuna layout with it, or leave --remote out (docs/remote.md)"
-                         % (remote, board.layout, board.game))
+    if remote:  # the board's own rule (seat.py): the seat is one of the game's
+        r = board.remote["remote"]
+        why = join_problem(board.game, r.get("seat"), r.get("seats"))
+        if why:
+            raise InputError("--remote %s: %s; layout %s plays %s: flash that game's layout with it, or leave "
+                             "--remote out (docs/remote.md)" % (remote, why, board.layout, board.game))
     layout, profile = board.layout, board.profile
     transport = connect(port)
     port = transport.device_name

@@ -22,6 +22,7 @@ FONT = "DejaVu Sans, Arial, sans-serif"
 SEA = "#d6eaf2"
 LAND = "#ecd9a8"
 LED_COLOUR = "#b45309"
+SENSE_COLOUR = "#2e7d32"  # the sensor bits and their chain
 BUTTON_COLOUR = "#1d4ed8"
 PLAYER_COLOURS = {"white": "#f7f3e8", "black": "#1f1f1f", "red": "#d1342f", "blue": "#2f6fd1",
                   "green": "#2f9e44", "yellow": "#e8b520", "bison": "#8a5a2b", "wolf": "#6b7280"}
@@ -57,6 +58,7 @@ def _draw_islands(canvas, layout, state):
     sticks = state["sticks"] if state else {}
     stones = state["stones"] if state else {}
     lines = ET.SubElement(canvas.board, "g", {"class": "connections"})
+    sensed = []  # (sensor bits, x, y) of each sensed connection: the sensor wiring
     for c in layout["connections"]:
         name = connection_name(c["a"], c["b"])
         (x1, y1), (x2, y2) = at[c["a"]], at[c["b"]]
@@ -76,6 +78,8 @@ def _draw_islands(canvas, layout, state):
             _line(g, path, "#7a8a90", 2, dash="6 5")
         if state is None:
             _numbers(g, mx, my, c["led"], c["button"], boxed=True)
+            if isinstance(c.get("sense"), list):
+                sensed.append((c["sense"], mx, my))
     for i in layout["islands"]:
         x, y = at[i["name"]]
         g = ET.SubElement(canvas.board, "g", {"class": "island", "data-name": i["name"],
@@ -94,6 +98,26 @@ def _draw_islands(canvas, layout, state):
             _numbers(g, x, y + 13, i["led"], i["button"])
         else:
             _text(g, x, y + 5, i["name"], 12, bold=True, colour=text_colour)
+    if sensed:
+        _sensor_wiring(canvas, sensed)
+
+
+def _sensor_wiring(canvas, sensed):
+    """The 74HC165 chain under the connections: a line through them in bit
+    order (bit 0 first: the chip whose Q7 goes to the board), each
+    connection's two bits (white, black) under its numbers, and each chip's
+    first connection marked U1, U2, ..."""
+    g = ET.SubElement(canvas.board, "g", {"class": "sensors"})
+    ordered = sorted(sensed, key=lambda s: min(s[0]) if all(isinstance(b, int) for b in s[0]) else 0)
+    _line(g, [(x, y + 20) for _, x, y in ordered], SENSE_COLOUR, 1.5, dash="3 3")
+    chip = -1
+    for bits, x, y in ordered:
+        text = "\u00b7".join(str(b) for b in bits)
+        _text(g, x, y + 24, text, 10, bold=True, colour=SENSE_COLOUR).set("class", "sense")
+        first = min(bits) if all(isinstance(b, int) for b in bits) else -1
+        if first >= 0 and first // 8 != chip:
+            chip = first // 8
+            _text(g, x + 24, y - 6, "U%d" % (chip + 1), 10, bold=True, colour=SENSE_COLOUR).set("class", "chip")
 
 
 def _draw_cells(canvas, layout, state=None):
@@ -190,6 +214,10 @@ def _legend(canvas, layout):
     _tspan(t, " \u00b7 ", INK)
     _tspan(t, "button code", BUTTON_COLOUR, bold=True)
     _tspan(t, " on every element", INK)
+    if any(isinstance(c, dict) and "sense" in c for c in layout.get("connections") or ()):
+        _tspan(t, "; ", INK)
+        _tspan(t, "sensor bits white\u00b7black", SENSE_COLOUR, bold=True)
+        _tspan(t, " (the 74HC165 chain from U1)", INK)
     controls = [c for c in layout.get("controls") or () if isinstance(c, dict)]
     if controls:
         t = _text(g, MARGIN, y + 22, "controls: ", 13, anchor="start")

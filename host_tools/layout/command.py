@@ -4,6 +4,7 @@ import json
 import sys
 
 from companion.layout import check as layout_check
+from companion.layout import sensing
 
 from ..draw import board as draw
 from ..draw.problems import broken_layout_svg
@@ -56,6 +57,13 @@ def format_problems(path, problems):
     return ["%s: %s: %s \u2014 %s" % (path, entry, problem, hint) for entry, problem, hint in problems]
 
 
+def summary(layout):
+    """The checker's counts, and a sensing board's sensed elements."""
+    sensed = sensing.sensed_count(layout)
+    more = ", %d sensed (%d sensor bits)" % (sensed, 2 * sensed) if sensed else ""
+    return layout_check.summary(layout) + more
+
+
 def run_check(args):
     path = resolve(args.file, LAYOUTS)
     try:
@@ -81,7 +89,12 @@ def run_check(args):
     if profile is not None:
         n, wiring = layout_check.button_capacity(profile)
         fits = "; buttons fit %s (%s, codes 0..%d)" % (ppath.stem, wiring, n - 1)
-    print("%s: ok \u2014 %s%s" % (path, layout_check.summary(layout), fits))
+        bits = sensing.sensor_bits(profile)
+        if bits and sensing.sensed_count(layout):
+            fits += "; sensors fit (%d 74HC165s, bits 0..%d)" % (bits // 8, bits - 1)
+        elif bits:
+            fits += "; the layout names no sensor bits: this board plays by its buttons"
+    print("%s: ok \u2014 %s%s" % (path, summary(layout), fits))
     return 0
 
 
@@ -109,5 +122,5 @@ def run_draw(args):
               "each), then draw it again" % (path, args.output, len(problems), "" if len(problems) == 1 else "s",
                                               path), file=sys.stderr)
         return 2
-    print("%s: drew %s (%s)" % (path, args.output, layout_check.summary(layout)))
+    print("%s: drew %s (%s)" % (path, args.output, summary(layout)))
     return 0

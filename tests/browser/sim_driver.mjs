@@ -147,9 +147,11 @@ async function press(step) {
   } else {
     const [x, y] = await spotOf(step.press);
     await page.mouse.move(x, y);
+    if (step.shift) await page.keyboard.down("Shift"); // (a sensing board: the other colour's stick)
     await page.mouse.down();
     if (step.long) await page.waitForTimeout(1000);
     await page.mouse.up();
+    if (step.shift) await page.keyboard.up("Shift");
   }
   await settle(before);
 }

@@ -53,12 +53,13 @@ TICKS_MASK = (1 << 30) - 1  # MicroPython's ticks_ms wraps at 2**30 ms (12.4 day
 
 
 class Device:
-    def __init__(self, store_root, layout="kahuna", seed=1234, now=0):
-        """now: the clock at boot (ticks_ms: a board on for days is near its wrap)."""
+    def __init__(self, store_root, layout="kahuna", seed=1234, now=0, sensed=None):
+        """now: the clock at boot (ticks_ms: a board on for days is near its wrap);
+        sensed: a sensing layout's chain bits at power-on (the sticks on the board)."""
         self.layout = load_layout(layout)
         self.root = store_root
         self.t = now
-        self.loop = start_sim(layout, store_root, LAYOUT_DIR, lambda: seed, now)
+        self.loop = start_sim(layout, store_root, LAYOUT_DIR, lambda: seed, now, sensed)
         self.app = self.loop.app
         self.buttons = {}
         for key in ("islands", "connections", "controls", "cells", "sites", "masks"):

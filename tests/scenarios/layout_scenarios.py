@@ -3,6 +3,7 @@
 import json
 
 from companion.layout.check import check, check_profile, display_lines, summary
+from companion.layout.sensing import sensed_count
 
 from .common import load_layout
 
@@ -164,8 +165,40 @@ def board_mistakes():
     return out
 
 
+SENSORS = {"kind": "hc165", "clock": 2, "load": 3, "data": 26, "chips": 7}
+SENSING = dict(MATRIX_8X8, chip="rp2040", sensors=SENSORS)
+
+
+def sensing_mistakes():
+    """A sensing board's layout and profile (docs/layouts.md): each wrong
+    sensor bit and each wrong part of the chain is named."""
+    out = {}
+    for name, mistake in (("bit twice", lambda d: conn(d, "ALOA", "BARI").update(sense=[0, 3])),
+                          ("same two bits", lambda d: conn(d, "ALOA", "BARI").update(sense=[5, 5])),
+                          ("one number", lambda d: conn(d, "ALOA", "BARI").update(sense=4)),
+                          ("beyond the chain", lambda d: conn(d, "ALOA", "BARI").update(sense=[60, 61])),
+                          ("one unsensed", lambda d: conn(d, "ALOA", "BARI").pop("sense")),
+                          ("a sensed control", lambda d: d["controls"][0].update(sense=[70, 71]))):
+        d = load_layout("kahuna-sensing")
+        mistake(d)
+        out[name] = check(d, SENSING)
+    out["ok"] = check(load_layout("kahuna-sensing"), SENSING)
+    out["summary"] = [summary(load_layout("kahuna-sensing")), sensed_count(load_layout("kahuna-sensing"))]
+    # a board with sensors and the three controls only: its sensed elements need no
+    # button on the hardware (their codes name them), the rest do
+    only = dict(SENSING, buttons={"kind": "gpio", "pins": [0, 1, 27]})
+    d = load_layout("kahuna-sensing")
+    d["islands"] = d["islands"][:0]
+    out["sensors only"] = [p for p in check(d, only) if "button" in p[1]]
+    for name, sensors in (("load apart", dict(SENSORS, load=7)), ("no chips", dict(SENSORS, chips=0)),
+                          ("kind", dict(SENSORS, kind="mcp23017")), ("data GP26", dict(SENSORS, data="GP26")),
+                          ("clock on the LEDs", dict(SENSORS, clock=28, load=29)), ("a list", [2, 3])):
+        out["profile " + name] = check_profile(dict(SENSING, sensors=sensors))
+    return out
+
+
 def run_all():
-    out = {"duel": duel_mistakes(), "board": board_mistakes()}
+    out = {"duel": duel_mistakes(), "board": board_mistakes(), "sensing": sensing_mistakes()}
     for name in ("kahuna", "rukuni", "duell"):
         layout = load_layout(name)
         out["check " + name] = check(layout, MATRIX_8X8)

@@ -14,6 +14,12 @@ class BoardCheck:
     """A part of App (play.py): self.checking is -1 (none), 0 (offered) or
     the step shown (1...)."""
 
+    # A sensing board's input (app/sensing.attach sets it on the App): what the
+    # board sees, as events; its comparison at boot replaces the check's offer.
+    # Here, not in App.__init__ or App's class: one more name there grew the
+    # App's table of names by 1.3 KB, which a boot on a tight heap missed.
+    sensing = None
+
     def _offer_check(self):
         g = self.game
         if g.over() or not self.ui.check_steps():

@@ -105,6 +105,8 @@ class App(Menu, BoardCheck, Saving, Starting):
         self.ui = uis.make(self.game_name, game, layout)  # (Kahuna's depends on its header: the deck)
         self.ticker = self.ui.tick
         self.gate.own(self.ui)
+        if self.sensing is not None:
+            self.sensing.bind(game)
 
     def tick(self, now_ms):
         """The run loop calls this about once a second while `ticker` is set:

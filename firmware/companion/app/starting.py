@@ -129,9 +129,10 @@ class Starting:
                      else "%s kept as %s: start a new one" % (said, kept))
         self.message = wrap(self.said)
 
-    def new_game(self, remote=None, seed=None, deal=None, later=None):
+    def new_game(self, remote=None, seed=None, deal=None, later=None, players=None):
         """Start a game with the menu's choices. later (default: stepwise, the
-        device): its log is begun by flush() after the light, a step a call."""
+        device): its log is begun by flush() after the light, a step a call.
+        players: the players instead of the menu's (a remote game's seats)."""
         why = self.gate.new_game() if remote is None else None  # (remote: the Seat's own deal)
         if why:
             self.say(why)
@@ -142,6 +143,8 @@ class Starting:
         if seed is not None:
             h["seed"] = seed
             h["deal"] = deal
+        if players is not None:
+            h["players"] = players
         try:
             layout = self.load_layout(self.layout_name)
             # the board of the game on it, if it was made from this very layout (one kept parsed)

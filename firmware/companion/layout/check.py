@@ -72,6 +72,10 @@ def check(layout, profile=None):
     _check_leds(elements, out)
     _check_buttons(elements, profile, out)
     _check_controls(layout, out)
+    if isinstance(profile, dict) and "sensors" in profile or _sensed(layout):  # (loaded for a sensing board only)
+        from .sensing import check_sense
+
+        check_sense(layout, profile, out)
     if profile is not None:
         _check_current(elements, profile, out)
     KIND_CHECKS[kind](layout, out)
@@ -87,6 +91,16 @@ def summary(layout):
     parts.append(_count(len([1 for _, e in elements if "button" in e]), "button"))
     parts.append(_count(len([1 for _, e in elements if "led" in e]), "LED"))
     return ", ".join(parts)
+
+
+def _sensed(layout):
+    """The layout names sensor bits somewhere."""
+    for items in layout.values():
+        if isinstance(items, list):
+            for e in items:
+                if isinstance(e, dict) and "sense" in e:
+                    return True
+    return False
 
 
 def display_lines(problems, width=16, rows=8):
@@ -245,6 +259,7 @@ def _check_leds(elements, out):
 
 def _check_buttons(elements, profile, out):
     cap = button_capacity(profile) if profile is not None else None
+    sensing = isinstance(profile, dict) and "sensors" in profile
     owner = {}
     for entry, e in elements:
         if "button" not in e:
@@ -260,7 +275,8 @@ def _check_buttons(elements, profile, out):
                         "give every element its own button code"))
         else:
             owner[code] = entry
-            if cap and code >= cap[0]:
+            if cap and code >= cap[0] and not (sensing and "sense" in e):  # (a sensed element's code
+                # is its name for the firmware: on a board that senses it, it needs no button)
                 out.append((entry, "button %d does not exist on the profile's %s (codes 0..%d)" % (
                     code, cap[1], cap[0] - 1), "use a free code below %d or a profile with more inputs" % cap[0]))
 

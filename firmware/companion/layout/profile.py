@@ -49,6 +49,10 @@ def check_profile(profile):
         if key == "addrs":
             _check_addrs(values, out)
     _check_parts(profile, out)
+    if "sensors" in profile:  # (loaded only for a sensing board: a boot's heap)
+        from .sensing import check_sensors
+
+        check_sensors(profile, out, _chip(profile))
     _check_pins(profile, out)
     _check_i2c(profile, out)
     return out
@@ -88,7 +92,8 @@ def _check_addrs(addrs, out):
 # internal pull-up, "sda"/"scl" an I2C line (which devices may share).
 PIN_ROLES = (("buttons", "rows", "out"), ("buttons", "cols", "in"), ("buttons", "pins", "in"),
              ("buttons", "sda", "sda"), ("buttons", "scl", "scl"), ("leds", "pin", "out"),
-             ("display", "sda", "sda"), ("display", "scl", "scl"), ("buzzer", "pin", "out"))
+             ("display", "sda", "sda"), ("display", "scl", "scl"), ("buzzer", "pin", "out"),
+             ("sensors", "load", "out"), ("sensors", "clock", "out"), ("sensors", "data", "in"))
 ESP32_INPUT_ONLY = (34, 35, 36, 37, 38, 39)  # no output driver, no internal pull-up
 ESP32_FLASH = (6, 7, 8, 9, 10, 11)  # wired to the module's flash chip
 PICO_HEADER = tuple(range(23)) + (26, 27, 28)  # the GPIOs on the Pico's pins

@@ -1,7 +1,8 @@
-"""The deal of a remote game (docs/rules.md, "Remote play"): white commits to
-its part of the seed (a hash), black then shows its part, white deals the
-header with both parts, and black checks it. Neither board chooses the
-seed knowing the other's part. A mixin of the Seat (seat.py): the parts are
+"""The deal of a remote game (docs/rules.md, "Remote play"): the host (the
+game's first seat: Kahuna's white) commits to its part of the seed (a hash),
+every other seat then shows its part, the host deals the header with all
+the parts, and the others check it. No board chooses the seed knowing the
+others' parts. A mixin of the Seat (seat.py): the parts are
 kept in a file beside the log, so a reset does not deal again."""
 
 from binascii import hexlify
@@ -13,9 +14,10 @@ def sha(text):
     return hexlify(sha256(text.encode()).digest()).decode()
 
 
-def deal_seed(white, black):
-    """The seed of a remote game: both boards' parts, neither chosen knowing the other."""
-    return int(sha(white + ":" + black)[:7], 16)
+def deal_seed(*parts):
+    """The seed of a remote game: every seat's part (in seat order, the host's first),
+    none chosen knowing the others."""
+    return int(sha(":".join(parts))[:7], 16)
 
 
 def _hex(word, n):
@@ -33,7 +35,8 @@ def _text_hex(value, n):
 
 
 class Deal:
-    """The Seat's part in the deal: its part of the seed, white's commitment, the header's check."""
+    """The Seat's part in the deal: its part of the seed, the host's commitment, the header's check.
+    Needs self.seats (host first), self.host and self.nonces (seat -> part, the host's)."""
 
     def _part(self):
         """This board's part of the seed (and white's commitment, once seen), kept in a
@@ -62,28 +65,35 @@ class Deal:
         app = self.app
         if app.game is not None or self.part is None:
             return
-        if self.seat == "black" and _text_hex(msg.get("commit"), 64) and self.commit is None:
+        host = self.seat == self.host
+        if not host and msg["from"] == self.host and _text_hex(msg.get("commit"), 64) and self.commit is None:
             self.commit = msg["commit"]
             self._part()  # kept: the header must match this commitment
-        if self.seat == "black" and self.commit is not None and "nonce" not in self.sync.extra:
+        if not host and self.commit is not None and "nonce" not in self.sync.extra:
             self.sync.extra = {"nonce": self.part}
             self.sync.state()
-        if self.seat == "white" and _text_hex(msg.get("nonce"), 16):
-            self.nonce = msg["nonce"]
+        if host and msg["from"] in self.seats and _text_hex(msg.get("nonce"), 16):
+            self.nonces[msg["from"]] = msg["nonce"]
             self._deal_now()
 
     def _deal_now(self):
-        """White, with no game yet, deals it once sure of its seat: a second board
-        with white's settings takes the game the broker keeps instead of dealing
-        another one under its code. A header with a seed needs black's part."""
+        """The host, with no game yet, deals it once sure of its seat: a second board
+        with the host's settings takes the game the broker keeps instead of dealing
+        another one under its code. A header with a seed needs every seat's part;
+        a game whose header names its players (Kanaloa) gets the seats."""
         app = self.app
-        if not self.sure or app.game is not None or self.seat != "white":
+        if not self.sure or app.game is not None or self.seat != self.host:
             return
         header = app.header()
+        players = list(self.seats) if "players" in header else None
         if "seed" not in header:
-            app.new_game(self.code)
-        elif self.nonce is not None:
-            app.new_game(self.code, deal_seed(self.part, self.nonce), {"white": self.part, "black": self.nonce})
+            app.new_game(self.code, players=players)
+        elif len(self.nonces) == len(self.seats) - 1:
+            parts = [self.part] + [self.nonces[s] for s in self.seats[1:]]
+            deal = {}
+            for k in range(len(parts)):
+                deal[self.seats[k]] = parts[k]
+            app.new_game(self.code, deal_seed(*parts), deal, players=players)
         if app.game is not None:
             self.sync.extra = {}
             self.sync.local(app.store.read()[0])
@@ -93,15 +103,15 @@ class Deal:
         if "seed" not in header:
             return None
         d = header.get("deal")
-        if not isinstance(d, dict) or not isinstance(d.get("white"), str) or not isinstance(d.get("black"), str):
-            return "the header's seed has no deal of both boards' parts"
-        if header["seed"] != deal_seed(d["white"], d["black"]):
+        if not isinstance(d, dict) or [1 for s in self.seats if not isinstance(d.get(s), str)]:
+            return "the header's seed has no deal of every board's part"
+        if header["seed"] != deal_seed(*[d[s] for s in self.seats]):
             return "the header's seed is not the deal of its parts"
-        if self.seat == "black" and (d["black"] != self.part or self.commit != sha(d["white"])):
+        if self.seat not in (None, self.host) and (d[self.seat] != self.part or self.commit != sha(d[self.host])):
             if self.fresh and self.commit is None:
                 # A board that kept no part and saw no commitment (a friend's new page or
                 # board joining a game already dealt) cannot check the deal; it joins the
                 # game as dealt, rather than wait for ever (docs/remote.md, "Joining late").
                 return None
-            return "the deal does not use this board's part and white's commitment"
+            return "the deal does not use this board's part and %s's commitment" % self.host
         return None

@@ -11,6 +11,9 @@ protocol itself makes up for anything lost, so QoS 0 is enough.
 
 Presence: the broker keeps a retained "online" message per seat; the
 connection's last will (retained) says "offline" when the board vanishes.
+Who holds the seat (another board with its settings, or this one) is the
+seat's Presence (presence.py): it raises GaveWay when another live board
+holds the seat, and the link then says goodbye and waits.
 Credentials come from the device's config and are never printed or logged.
 
 Nothing read can stop the board: a message longer than MESSAGE_MAX is
@@ -21,6 +24,8 @@ broker` puts its CA there) the link speaks TLS and verifies the broker.
 """
 
 import socket
+
+from .presence import GaveWay
 
 WAIT_S = 0.1  # a message's rest, a connect or a subscribe waits at most this
 RETRY_MS = (250, 500, 1000, 2000, 4000)  # waits before reconnecting, growing
@@ -187,6 +192,13 @@ def _bounded(base):
 
 
 class Link:
+    """The connection to the broker: it connects, reads, publishes and reconnects.
+    What it asks of app.remote (seat.Seat; the soak's headless side): sync (the
+    shared log: its outbox, will, topics, tick), sure (ours to say), online(linked,
+    now) -> the least wait (ms) before the next try, steady(now) while up, and
+    receive(payload, topic), which may raise presence.GaveWay (the link says
+    goodbye and waits)."""
+
     def __init__(self, app, config, client_class=None):
         """config: {"broker": host, "port": 1883, "user": ..., "password": ..., "keepalive": s}."""
         self.app = app
@@ -233,7 +245,7 @@ class Link:
                     break
                 t, payload, retain = out[0]
                 c.publish(t, payload, retain)
-                out.pop(0)
+                self.seat.sync.sent()
         sock = self.sock
         for _ in range(PER_STEP):
             heard = sock.heard
@@ -298,10 +310,14 @@ class Link:
         wait = RETRY_MS[min(self.tries, len(RETRY_MS) - 1)]
         self.tries += 1
         self.drops += 1
-        print("remote: no link to the broker (%s): again in %d ms" % (why, wait))
         try:
-            self.client.sock.close()
+            if isinstance(e, GaveWay):
+                self.client.disconnect()  # a goodbye: the broker publishes no last will of ours
+            else:
+                self.client.sock.close()
         except Exception:
             pass
         self.client = self.sock = None
-        self.retry_at = now + max(wait, self.seat.online(False, now))
+        wait = max(wait, self.seat.online(False, now))
+        print("remote: no link to the broker (%s): again in %d ms" % (why, wait))
+        self.retry_at = now + wait

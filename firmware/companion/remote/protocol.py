@@ -29,9 +29,9 @@ from .. import crc32  # (a port without it: no CRC, both sides then send 0)
 
 VERSION = 1
 MAX_BYTES = 4096  # a longer payload is refused unread (the broker also caps packets)
-KINDS = ("ev", "state", "want", "undo", "no")
+KINDS = ("ev", "state", "want", "undo", "no", "ok")
 WATCH = "watch"  # the sender name of a spectator
-SEATS = ("white", "black")
+SEATS = ("white", "black")  # Kahuna's and Rukuni's; a game's seats, host first: seat.seats_of
 # Topics: kc/<game>/<sender>/log/<i> (retained), kc/<game>/<sender>/state
 # (retained), kc/<game>/<sender>/ctl. The broker lets a seat write only under
 # its own name, so the topic proves who sent a message.
@@ -41,48 +41,6 @@ PREFIX = "kc/"
 ANSWERS = 2  # "want"s answered per asker between two ticks (a second): a flood of them costs no more
 EARLY_MAX = 64  # lines kept that came before their turn: the broker sends a seat's
 # retained lines in topic order (1, 10, 11, ..., 2, 20, ...) to a board that lacks them
-CODE_MAX = 16  # a game code: a topic level, a file name and part of a user name
-
-
-def code_problem(code):
-    """None if code can name a game, else why not."""
-    if isinstance(code, str) and 0 < len(code) <= CODE_MAX:
-        for c in code:
-            if not ("a" <= c.lower() <= "z" or "0" <= c <= "9" or c in "-_"):
-                break
-        else:
-            return None
-    return "a game code is 1 to %d letters, digits, '-' or '_'" % CODE_MAX
-
-
-def config_problem(config):
-    """None if config (a board's /config.json, or the seat's file `companion
-    broker` wrote) can join a remote game, else what is wrong, in words
-    (never a value: the file holds passwords)."""
-    r = config.get("remote") if isinstance(config, dict) else None
-    if not isinstance(r, dict):
-        return 'no "remote" object'
-    why = code_problem(r.get("game"))
-    if why:
-        return '"game": ' + why
-    if r.get("seat") not in (None, "white", "black"):
-        return '"seat" is "white", "black" or null (a spectator)'
-    for key in ("broker", "user", "password", "ca"):
-        if key in r and not isinstance(r[key], str):
-            return '"%s" is not text' % key
-    if "ca" in r and not r["ca"].startswith("-----BEGIN CERTIFICATE-----"):
-        return '"ca" is not a PEM certificate (the broker\'s tls/ca.pem)'
-    for key, top in (("port", 65535), ("keepalive", 3600)):
-        v = r.get(key, 1)
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 < v <= top:
-            return '"%s" is not a number from 1 to %d' % (key, top)
-    wifi = config.get("wifi", {})
-    if not isinstance(wifi, dict) or not isinstance(wifi.get("ssid", ""), str) \
-            or not isinstance(wifi.get("password", ""), str):
-        return '"wifi" is not {"ssid": "...", "password": "..."}'
-    return None
-
-
 def topic(code, sender, kind, arg=None):
     t = PREFIX + code + "/" + sender + "/" + kind
     return t if arg is None else t + "/" + str(arg)
@@ -129,11 +87,11 @@ def decode(payload, code, sender=None):
         raise Refused('%s without "from" (the sending seat)' % t)
     if sender is not None and msg["from"] != sender:
         raise Refused("%s says it is from %r but came on %r's topic" % (t, msg["from"], sender))
-    for key in (("i", "crc", "line") if t == "ev" else ("i",) if t in ("want", "undo") else ()):
+    for key in (("i", "crc", "line") if t == "ev" else ("i",) if t in ("want", "undo", "ok") else ()):
         want = str if key == "line" else int
         if not isinstance(msg.get(key), want) or isinstance(msg.get(key), bool):
             raise Refused('%s: "%s" missing or not %s' % (t, key, "a string" if want is str else "a number"))
-    if t in ("ev", "want", "undo") and msg["i"] < 0:
+    if t in ("ev", "want", "undo", "ok") and msg["i"] < 0:
         raise Refused("%s: negative index %d" % (t, msg["i"]))
     return msg
 
@@ -148,10 +106,10 @@ def _clip(b):
     return b if len(b) < 40 else b[:40] + "..."
 
 
-def author(line, i):
-    """The seat that made log line i: its "by"; the header is the host's (white)."""
+def author(line, i, host="white"):
+    """The seat that made log line i: its "by"; the header is the host's."""
     if i == 0:
-        return "white"
+        return host
     try:
         return json.loads(line).get("by")
     except (ValueError, AttributeError):
@@ -165,18 +123,21 @@ class Sync:
       apply(line) -> None, or the reason the event is refused (str);
       cut(n)      -> keep only the first n lines (a healed divergence);
       note(text)  -> say something on the display.
-    seat: "white"/"black", or None for a spectator (it publishes nothing).
+    seat: one of seats (the game's, the host first), or None for a spectator
+    (it publishes nothing).
     """
 
-    def __init__(self, code, seat, lines, host):
+    def __init__(self, code, seat, lines, host, seats=SEATS):
         self.code = code
         self.seat = seat
+        self.seats = seats
         self.host = host
         self.lines = []
         self.crcs = []
         for line in lines:
             self._add(line)
-        self.outbox = []  # (topic, payload bytes, retain) for the link to publish
+        self.outbox = []  # (topic, payload bytes, retain) for the link to publish: changed only here
+        self.id = None  # this board's id while it is sure of its seat (presence.py): in its state and will
         self.peers = {}  # seat -> (online, n) from its state messages
         self.wanted = -1  # the index we last asked for (one request per gap)
         self.announced = -1  # the length our last state message said
@@ -212,6 +173,14 @@ class Sync:
         if out not in self.outbox:  # (asked again before it went out: once is enough)
             self.outbox.append(out)
 
+    def sent(self):
+        """The first message of the outbox went out (the link)."""
+        self.outbox.pop(0)
+
+    def outbox_clear(self):
+        """Nothing waiting goes out (a board not sure of its seat: its hello says it all again)."""
+        del self.outbox[:]
+
     def _event(self, i):
         self._send("ev", "log", i, True, i=i, crc=self.crcs[i], line=self.lines[i].decode())
 
@@ -224,12 +193,13 @@ class Sync:
     def topics(self):
         """What to subscribe to: the other seats' and the watchers' messages, and our own
         log lines (the broker's retained copy gives back lines our flash lost; only we can
-        write there); not our own state and requests echoed back (MQTT 3.1.1 has no "no
-        local"). A spectator: everything."""
+        write there), and our own state (another board with our settings speaks there:
+        presence.py); not our own requests echoed back (MQTT 3.1.1 has no "no local").
+        A spectator: everything."""
         if not self.seat:
             return [PREFIX + self.code + "/#"]
-        return [PREFIX + self.code + "/" + s + "/#" for s in SEATS + (WATCH,) if s != self.seat] + \
-            [topic(self.code, self.seat, "log", "#")]
+        return [PREFIX + self.code + "/" + s + "/#" for s in tuple(self.seats) + (WATCH,) if s != self.seat] + \
+            [topic(self.code, self.seat, "log", "#"), topic(self.code, self.seat, "state")]
 
     def tick(self, second=True):
         """Now and then (the link: every STATE_MS): our length again if it grew or a peer
@@ -254,12 +224,14 @@ class Sync:
         self.announced = self.n
         if self.seat:
             self._send("state", "state", None, True, on=1 if online else 0, n=self.n, crc=self.crc(),
-                       **self.extra)
+                       **(self.extra if self.id is None else dict(self.extra, id=self.id)))
 
     def will(self):
         """The retained offline message the broker publishes if this board vanishes."""
-        return topic(self.code, self.seat, "state"), json.dumps(
-            {"v": VERSION, "g": self.code, "t": "state", "from": self.seat, "on": 0}).encode()
+        msg = {"v": VERSION, "g": self.code, "t": "state", "from": self.seat, "on": 0}
+        if self.id is not None:
+            msg["id"] = self.id  # (presence.py: a sure board's will says which board it was)
+        return topic(self.code, self.seat, "state"), json.dumps(msg).encode()
 
     def hello(self):
         """After every (re)connect: online with our length, and the lines we made again
@@ -273,7 +245,7 @@ class Sync:
         """Our own lines from start: a board takes a line only from its maker (the broker
         lets each seat write only under its own name), so nobody can forge one."""
         for i in range(start, self.n):
-            if author(self.lines[i], i) == self.seat:
+            if author(self.lines[i], i, self.seats[0]) == self.seat:
                 self._event(i)
 
     def ask_undo(self):
@@ -281,6 +253,10 @@ class Sync:
 
     def refuse_undo(self, i):
         self._send("no", "ctl", None, False, i=i)
+
+    def allow_undo(self, i):
+        """(Three or more seats: every seat that saw the move allows its undo.)"""
+        self._send("ok", "ctl", None, False, i=i)
 
     # --- what arrives -------------------------------------------------------------
     def receive(self, payload, t=None):
@@ -290,7 +266,7 @@ class Sync:
         try:
             msg = decode(payload, self.code, None if t is None else sender_of(t))
             if msg["from"] == self.seat and msg["t"] != "ev":
-                return None  # our own state or request, echoed by the broker
+                return msg if msg["t"] == "state" else None  # our seat's state: presence.py
             t = msg["t"]
             if msg["from"] == WATCH and t != "want":  # (the broker lets every spectator write there)
                 raise Refused("a spectator may only ask for the log, not send %s" % t)
@@ -366,7 +342,7 @@ class Sync:
                 early[i] = msg
             self._want(self.n)  # a gap: the missing range first
             return
-        by = author(line, i)
+        by = author(line, i, self.seats[0])
         if by == self.seat and i < self.n:
             return  # our own line: our flash holds the version we published last (this is a copy or an older one)
         if by != msg["from"]:
@@ -398,18 +374,19 @@ class Sync:
             self._want(1)
 
     def _diverged(self, i, msg, line):
-        """Two versions of line i: the one its author published wins (white's if both
-        boards made a line i)."""
+        """Two versions of line i: the one its author published wins (if two boards made
+        a line i, the one whose seat comes first: the host's, white in Kahuna)."""
         self.diverged += 1
-        theirs = author(line, i)
-        mine = author(self.lines[i], i)
+        theirs = author(line, i, self.seats[0])
+        mine = author(self.lines[i], i, self.seats[0])
         print("remote: line %d differs from the other board's (%s's version vs %s's)" % (i, theirs, mine))
         if theirs != msg["from"]:
             return  # a relayed copy: its author settles it
         if i == 0:  # the header is the game (its options, its deal): never cut away for another
             self.host.note("the other board has another game under this code: ours stands")
             return
-        if mine == self.seat and self.seat == "white":
+        seats = list(self.seats)
+        if mine == self.seat and (theirs not in seats or seats.index(mine) < seats.index(theirs)):  # (seat order)
             self.host.note("logs differ at move %d: ours stands" % i)
             self.republish(i)
             return

@@ -9,9 +9,13 @@ with the table's image kept: what it changed is the to-do (the stick to
 put on blinks, what comes off flashes) and the display says the move.
 
 UNDO (docs/rules.md, "Remote play"): a player takes back their own events
-while still to play; past the other player's turn only with their consent:
-the other board shows the request, its UNDO accepts (it makes the undo
-event), TURN refuses.
+while still to play; past the other player's turn only with the consent of
+every other seat (consent.py).
+
+Every game is played remotely; its seats are its players (seats_of), the
+first one the host, who deals the header. A seat makes only its own events:
+when nobody is to play (Duell's duels) an event names its player, who must
+be the seat. Duell's masks stay secret until both are chosen (masks.py).
 """
 
 import json
@@ -21,20 +25,14 @@ from .. import locked
 from ..core import log
 from ..hal.buttons import age
 from .deal import Deal, sha
+from .games import join_problem, seats_of
+from .consent import Consent, name as _name
+from .presence import Presence
 from .protocol import Sync
 from ..text import wrap
-from ..ui import CONFIRMS, title
+from ..ui import CONFIRMS
 
-NAMES = {"white": "White", "black": "Black"}
 ROWS = 4  # the display's rows under Kahuna's score table (App.message)
-# The broker keeps one connection per seat: a second board or page with this
-# seat's settings takes it, and each takes it back in turn. So a board with a
-# link says nothing and makes no move until its link has stayed up TAKEN_MS
-# (it is "sure"); the one that came last sees its link cut soon after it came
-# up, twice, and gives way: a try every HOLD_MS until a link of its stays up.
-TAKEN_MS = 5000
-TAKEN_TIMES = 2
-HOLD_MS = 30000
 
 
 def _fitting(text):
@@ -50,18 +48,6 @@ def _fitting(text):
     return out
 
 
-def refusal(game_name):
-    """Why a board of this game cannot play remotely, or None: remote play is
-    Kahuna's, whose seats are white and black (docs/remote.md)."""
-    if game_name != "kahuna":
-        return "remote play is for Kahuna: this board plays %s (docs/remote.md)" % title(game_name)
-    return None
-
-
-def _name(seat):
-    return NAMES.get(seat, seat)
-
-
 def _op(line):
     try:
         return json.loads(line)
@@ -69,17 +55,19 @@ def _op(line):
         return {}
 
 
-def join(app, code, seat, linked=False):
-    """Play remote game `code` on the App as seat ("white" hosts and deals the
-    header, "black" joins; None watches): the Seat on app.remote, or None.
-    The game on flash goes on if it is this one; otherwise the host starts it
-    and the others wait for its header. linked: through a broker's link
+def join(app, code, seat, linked=False, seats=None):
+    """Play remote game `code` on the App as seat (the game's first seat hosts and
+    deals the header, the others join; None watches): the Seat on app.remote, or
+    None. The game on flash goes on if it is this one; otherwise the host starts
+    it and the others wait for its header. linked: through a broker's link
     (link.py, the page), which must show first that no other board has this
-    seat. Only Kahuna is played remotely (its seats are white and black): on
-    another game's board this says so and returns None; the board plays on
-    at its own table."""
-    why = refusal(app.game_name)
+    seat. seats: the settings' list of seats (Kanaloa's colours). A seat that
+    is not the game's says so and returns None; the board plays on at its own
+    table."""
+    why = join_problem(app.game_name, seat, seats)
+    seats = seats_of(app.game_name, seats)[0]
     if why:
+        why += " (docs/remote.md)"
         app.say(why)
         print("remote:", why)
         app.changed()
@@ -89,94 +77,91 @@ def join(app, code, seat, linked=False):
         app.leave_game()  # the host deals (Seat); the others wait for its header
     app.menu_open = False
     app.checking = -1
-    app.gate = Seat(app, code, seat, linked)
+    app.gate = Seat(app, code, seat, linked, seats)
+    if app.gate.masks:
+        app.gate.masks.reveal()  # (a mask sealed before a power cut)
     app.changed()
     return app.gate
 
 
-class Seat(Gate, Deal):
+class Seat(Consent, Gate, Deal):  # (Consent first: its undo and turn are the Gate's)
     """A board's seat in a remote game (white, black or None: a spectator): the
     App's gate (app/__init__.py), the shared log's host (protocol.Sync) and, with
     no game yet, a party to the deal (deal.py)."""
 
-    def __init__(self, app, code, seat, linked=False):
+    def __init__(self, app, code, seat, linked=False, seats=("white", "black")):
         self.app = app
         self.code = code
         self.seat = seat
+        self.seats = seats
+        self.host = seats[0]
         lines = app.store.read() or [] if app.game is not None else []
         self.authors = []  # who made each event in effect (an undo pops one)
         for line in lines[1:]:
             self._track(_op(line))
-        self.sync = Sync(code, seat, lines, self)
+        self.sync = Sync(code, seat, lines, self, seats)
         if app.ui is not None:
             self.own(app.ui)
-        self.asked = -1  # the other board asked to undo at this log length
+        self.asked = -1  # another board asked to undo at this log length
+        self.asker = None  # the seat that asked
+        self.allowed = []  # the seats that allowed it (more than two seats)
+        self.consented = False  # this board's player allowed it, and makes the undo event
         self.away = ""  # e.g. "Black offline - waiting"
-        self.linked = True  # the link (link.py) says when the broker is out of reach
-        self.up_at = None  # when the link last came up (ms), while it is up
-        self.cuts = 0  # links in a row the broker cut within TAKEN_MS
-        self.taken = False  # this seat's settings are in use on another board or page
-        self.sure = not linked  # no other board or page has this seat: a link must show it (TAKEN_MS)
-        self.nonce = None  # black's part of the seed, for white's deal
-        # The deal (docs/rules.md): white commits to its part (a hash), black then shows
-        # its part, white deals the header with both parts; black checks it.
+        # who holds this seat (a link must show it is this board: presence.py)
+        self.presence = Presence(self.sync, not linked, app.seed())
+        self.nonces = {}  # the other seats' parts of the seed, for the host's deal
+        # The deal (docs/rules.md): the host commits to its part (a hash), the others
+        # then show theirs, the host deals the header with all parts; the others check it.
         self.part = self.commit = None
+        self.masks = None  # Duell's sealed masks (masks.py: loaded for Duell only)
+        if app.game_name == "duell":
+            from .masks import Masks
+
+            self.masks = Masks(self)
         if app.game is None and seat is not None:
             self._part()
-            if seat == "white":
+            if seat == self.host:
                 self.sync.extra = {"commit": sha(self.part)}
                 self._deal_now()
 
     @property
+    def sure(self):
+        """No other board or page holds this seat (presence.py): this one may speak and move."""
+        return self.presence.sure
+
+    @property
     def waiting(self):
         """A line under the game while the other seat or the broker is away."""
-        if self.taken:
+        p = self.presence
+        if p.taken:
             return "%s: in use elsewhere" % _name(self.seat)
-        if not self.linked:
+        if not p.linked:
             return "no broker - retrying"
-        return self.away if self.sure else "joining the game"
+        return self.away if p.sure else "joining the game"
 
     def online(self, linked, now=0):
         """The link came up or went down at now (ms); returns how long to wait
-        before the next try, at least (ms): HOLD_MS while the seat is taken."""
+        before the next try, at least (ms): a long one while the seat is held elsewhere."""
+        wait = 0
         if linked:
-            self.up_at = now
-            if self.sure:
-                self.sync.hello()
-        elif self.up_at is not None:
-            short = age(now, self.up_at) < TAKEN_MS
-            self.cuts = self.cuts + 1 if short else 0
-            self.sure = self.sure and not short
-            self.up_at = None
-            if not self.sure:
-                del self.sync.outbox[:]  # (nothing goes out until hello, which says it all again)
-            if self.cuts >= TAKEN_TIMES and self.seat and not self.taken:  # (a spectator's id is its own)
-                self.taken = True
-                print("remote: the broker cut this link %d times just after it came up: %s's settings are in "
-                      "use on another board or page; this one waits (a try every %d s)"
-                      % (self.cuts, _name(self.seat), HOLD_MS // 1000))
-        self.linked = linked
+            self.presence.up(now)
+        else:
+            wait = self.presence.down(now)
         self.app.changed()
-        return HOLD_MS if self.taken else 0
+        return wait
 
     def steady(self, now):
-        """Call while the link is up: once up TAKEN_MS, the seat is this board's."""
-        if self.sure or self.up_at is None or age(now, self.up_at) < TAKEN_MS:
-            return
-        self.sure = True
-        self.cuts = 0
-        if self.taken:
-            self.taken = False
-            print("remote: the link stays up: %s plays here again" % _name(self.seat))
-        del self.sync.outbox[:]  # what piled up unsure: hello says it all again
-        self.sync.hello()
-        self._deal_now()
-        self.app.changed()
+        """Call while the link is up: once up long enough, the seat is this board's (presence.py)."""
+        if self.presence.steady(now):
+            self._deal_now()
+            self.app.changed()
+        if self.masks:
+            self.masks.reveal()  # (a mask sealed before a power cut, once sure)
 
     def _unsure(self):
-        if self.taken:
+        if self.presence.taken:
             return "%s is open on another board or page: close it there; this one tries again every %d s" % (
-                _name(self.seat), HOLD_MS // 1000)
+                _name(self.seat), self.presence.hold_s())
         return "joining the game: moves in a moment"
 
     def own(self, ui):
@@ -188,7 +173,8 @@ class Seat(Gate, Deal):
     # --- the App asks ---------------------------------------------------------------
     def active(self):
         g = self.app.game
-        return g.players[g.active()] if g.players else None
+        a = g.active() if g.players else None  # (None: nobody, as while Duell's masks are chosen)
+        return None if a is None else g.players[a]
 
     def check(self, event):
         """None if this board may make the event now, else why not."""
@@ -202,17 +188,28 @@ class Seat(Gate, Deal):
             return "the game is over: a new game code starts the next (docs/remote.md)"
         who = self.active()
         if who is not None and who != self.seat:
-            return "%s's move: it comes from the other board" % _name(who)
+            return "%s's move: it comes from %s" % (_name(who), self._board(who))
+        player = event.get("player")  # (Duell: nobody is to play while the masks are chosen)
+        if who is None and player is not None and player != self.seat:
+            return "%s's mask comes from %s" % (_name(player), self._board(player))
+        why = self.masks.check(event) if self.masks else None
+        if why:
+            return why
         if self.asked == self.sync.n:
             self.asked = -1
             self.sync.refuse_undo(self.sync.n)  # playing on refuses the other's undo request
         return None
+
+    def _board(self, seat):
+        return "the other board" if len(self.seats) == 2 else "%s's board" % _name(seat)
 
     def accept(self, game, event):
         """A confirmation stays at this table (only the image changes: it is not
         in the shared log); a rules event goes to the other board as its line."""
         if event["op"] in CONFIRMS:
             self.confirm(event)
+            return None
+        if self.masks and self.masks.sealing(event):
             return None
         locked(game.apply, event)
         return self.logged(event)
@@ -244,33 +241,6 @@ class Seat(Gate, Deal):
         elif event.get("op") not in CONFIRMS:
             self.authors.append(event.get("by"))
 
-    def undo(self):
-        """UNDO pressed: an undo event, None (a request went out), or why not (str)."""
-        app = self.app
-        if not self.sure:
-            return self._unsure()
-        if self.asked == self.sync.n:  # the other board asked: UNDO accepts
-            self.asked = -1
-            return {"op": "undo"}
-        if not self.authors:
-            return "nothing to undo"
-        if self.authors[-1] != self.seat:
-            return "only your own last move can be taken back"
-        if self.active() in (None, self.seat):
-            return {"op": "undo"}
-        self.sync.ask_undo()
-        app.say("asked %s to allow the undo" % _name(self.active()))
-        return None
-
-    def turn(self):
-        """TURN pressed: True if it refused an undo request (and does nothing else)."""
-        if self.asked != self.sync.n:
-            return False
-        self.asked = -1
-        self.sync.refuse_undo(self.sync.n)
-        self.app.say("undo refused")
-        return True
-
     # --- the shared log asks (remote.Sync's host) -------------------------------------
     def apply(self, line):
         """An event (or the header) from the other board; None, or why it is refused."""
@@ -291,6 +261,11 @@ class Seat(Gate, Deal):
         who = self.active()
         if who is not None and event.get("by") != who:
             return "made by %r but %s is to play" % (event.get("by"), _name(who))
+        if who is None and event.get("player", event.get("by")) != event.get("by"):
+            return "made by %r for %r: a seat makes only its own" % (event.get("by"), event.get("player"))
+        why = self.masks.verify(event) if self.masks else None
+        if why:
+            return why
         why = app.apply_foreign(line.decode(), event)
         if why is not None:
             return why
@@ -305,6 +280,9 @@ class Seat(Gate, Deal):
         """The host's header arrived: its game starts here (None), or why not."""
         if header.get("remote") != self.code:
             return "header of another game (remote %r)" % header.get("remote")
+        if "players" in header and header["players"] != list(self.seats):
+            return "the host's game has the players %s, this board the seats %s" % (
+                ", ".join(header["players"]), ", ".join(self.seats))
         return self.app.begin_with(text, header)
 
     def cut(self, n):
@@ -319,20 +297,29 @@ class Seat(Gate, Deal):
 
     def request(self, msg):
         """A message for the board: a peer's state, an undo request or refusal."""
-        t = msg["t"]
-        other = _name(msg["from"])
-        if t == "state":
-            self.away = "" if msg.get("on") == 1 else other + " offline - waiting"
+        if msg["t"] == "state" and msg["from"] == self.seat:  # another board with our settings, or our own echo
+            self.app.changed()
+            self.presence.heard(msg)  # (raises presence.GaveWay: the link lets go)
+            return
+        if msg["t"] == "state":
+            self._away()
             self._deal(msg)
-        elif t == "undo" and msg["i"] == self.sync.n and self.active() == self.seat:
-            self.asked = msg["i"]
-            self.app.say("%s asks to undo: UNDO yes, TURN no" % other, news=True)
-        elif t == "no":
-            self.app.say("%s refused the undo" % other, news=True)
+            if self.masks:
+                self.masks.sealed(msg)
+        else:
+            self.consent(msg)
         self.app.changed()
+
+    def _away(self):
+        """Who is away, said under the game: "Black offline - waiting"."""
+        peers = self.sync.peers
+        away = [_name(s) for s in self.seats if s in peers and s != self.seat and not peers[s][0]]
+        self.away = " and ".join(away) + " offline - waiting" if away else ""
 
     def receive(self, payload, topic=None):
         """One payload from the broker, and its topic (the link calls this)."""
         msg = self.sync.receive(payload, topic)
         if msg is not None:
             self.request(msg)
+        if self.masks:
+            self.masks.reveal()

@@ -67,12 +67,14 @@ def browser_seed():
     return words[0] & 0xFFFFFFFF
 
 
-def boot(name, layout, root, seed=-1, now=0):
+def boot(name, layout, root, seed=-1, now=0, sensed=""):
     """(Re)start the firmware on a fresh simulated HAL, reading the log in root
     (seed >= 0: the "lot" the firmware draws, for tests; else a random one);
-    now: the page's clock, which steps it from then on."""
+    now: the page's clock, which steps it from then on; sensed: a sensing
+    board's sticks as they stand (sensed_bits(), hex), kept by the page."""
     loops.pop(name, None)
-    loops[name] = start_sim(layout, root, seed=(lambda: seed) if seed >= 0 else browser_seed, now=now)
+    loops[name] = start_sim(layout, root, seed=(lambda: seed) if seed >= 0 else browser_seed, now=now,
+                            sensed=bytes.fromhex(sensed) if sensed else None)
     _apply(name)
     return len(loops[name].leds.strip.buf) // 3
 
@@ -94,12 +96,46 @@ def press(name, code, down):
         scanner.release(code)
 
 
+def sensing(name):
+    """The button codes of the sensed elements ("" on a board without sensors)."""
+    s = loops[name].app.sensing
+    return ",".join(str(c) for c in s.codes) if s is not None else ""
+
+
+def sense(name, code, other):
+    """The page's sensing board: a click on an empty sensed element puts the
+    player to move's stick there (other: the other colour's), a click on a
+    stick lifts it; the chain's bits change as the hall switch's would."""
+    loop = loops[name]
+    s = loop.app.sensing
+    chain = loop.sensors.scanner
+    k = s.codes.index(code)
+    w = s.bits[2 * k]
+    b = s.bits[2 * k + 1]
+    if chain.state[w] or chain.state[b]:
+        chain.put(w, 0)
+        chain.put(b, 0)
+        return
+    game = loop.app.game
+    black = game is not None and game.active() == 1
+    if other:
+        black = not black
+    chain.put(b if black else w, 1)
+
+
+def sensed_bits(name):
+    """The sensed board's chain bits, hex (the page keeps them across a reload)."""
+    loop = loops[name]
+    return bytes(loop.sensors.scanner.state).hex() if loop.sensors is not None else ""
+
+
 def buttons_idle(name):
     """No button held or settling, no press waiting: the firmware has taken
     every press, and the display shows what it did."""
     loop = loops[name]
     b = loop.buttons
-    return not b.busy and b.head == b.tail and loop.drawn == loop.app.version
+    s = loop.sensors
+    return not b.busy and b.head == b.tail and loop.drawn == loop.app.version and (s is None or not s.busy)
 
 
 def led_bytes(name):

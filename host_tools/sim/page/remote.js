@@ -3,7 +3,8 @@
 // `mqtt`. The firmware's own seat and shared log decide everything
 // (remote_glue.py); this file only carries messages. Opened as
 //   ?layout=kahuna&remote=CODE&seat=white&broker=wss://HOST:9001&user=CODE-white#password=...
-// (seat empty or "watch": a spectator; `companion broker` prints these links).
+// (seat empty or "watch": a spectator; a game's own seats: bison and wolf in Duell, Kanaloa's
+// colours with &seats=red,blue,green; `companion broker` prints these links).
 // The password stays in the page: the fragment never goes to the server, and
 // the page keeps it in the tab's sessionStorage and takes it out of its address.
 import mqttModule from "/mqtt/mqtt.esm.js";
@@ -33,7 +34,7 @@ export async function join(mp, name, params) {
   mp.FS.writeFile("/remote_glue.py", await (await fetch("remote_glue.py")).text());
   const rg = mp.pyimport("remote_glue");
   const seat = params.get("seat") === "watch" ? "" : params.get("seat") || "";
-  const setup = JSON.parse(rg.join(name, params.get("remote"), seat));
+  const setup = JSON.parse(rg.join(name, params.get("remote"), seat, params.get("seats") || ""));
   if (setup.refused) { console.warn("remote:", setup.refused); return false; } // the display says it too
   const options = {
     username: params.get("user") || undefined,
@@ -48,9 +49,16 @@ export async function join(mp, name, params) {
     rg.online(name, true, now());
   });
   // a seat open elsewhere too (the broker keeps one link per seat): the firmware says how long to wait
-  client.on("close", () => { client.options.reconnectPeriod = Math.max(RECONNECT_MS, rg.online(name, false, now())); });
+  client.on("close", () => {
+    client.options.reconnectPeriod = Math.max(RECONNECT_MS, rg.online(name, false, now()));
+    if (setup.will) client.options.will.payload = JSON.parse(rg.will(name))[1]; // the next link's (presence.py)
+  });
   client.on("error", (e) => console.warn("remote:", e.message)); // e.g. not authorised; it retries
-  client.on("message", (topic, payload) => rg.receive(name, topic, new TextDecoder().decode(payload)));
+  client.on("message", (topic, payload) => {
+    const wait = rg.receive(name, topic, new TextDecoder().decode(payload));
+    // another live board or page holds this seat: a goodbye (no last will), and a try later
+    if (wait) client.end(false, () => setTimeout(() => client.reconnect(), wait));
+  });
   setInterval(() => {
     if (!client.connected) return;
     for (const [t, p, retain] of JSON.parse(rg.outbox(name, now()))) client.publish(t, p, { retain, qos: 0 });

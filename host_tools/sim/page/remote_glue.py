@@ -5,7 +5,8 @@
 import json
 
 import sim_glue
-from companion.remote.protocol import config_problem
+from companion.remote import presence
+from companion.remote.config import config_problem
 from companion.remote import seat as seat_module
 
 
@@ -33,15 +34,20 @@ _hands = sim_glue.hands
 sim_glue.hands = hands  # the page asks sim_glue.hands; in a remote game it gets this
 
 
-def join(name, code, seat):
-    """Join game `code` as seat ("" watches); JSON: the topics to subscribe to and the last will."""
+def join(name, code, seat, seats=""):
+    """Join game `code` as seat ("" watches); seats: Kanaloa's, "red,blue,green" ("": the
+    game's own). JSON: the topics to subscribe to and the last will."""
     app = _app(name)
-    problem = config_problem({"remote": {"game": code, "seat": seat or None}})
+    seats = seats.split(",") if seats else None
+    r = {"game": code, "seat": seat or None}
+    if seats:
+        r["seats"] = seats
+    problem = config_problem({"remote": r})
     if problem:  # the page's address: ?remote=CODE&seat=...
         app.say("remote=%s&seat=%s: %s: no remote play (docs/remote.md)" % (code, seat, problem))
         app.changed()
         return json.dumps({"refused": app.said})
-    if seat_module.join(app, code, seat or None, True) is None:
+    if seat_module.join(app, code, seat or None, True, seats) is None:
         return json.dumps({"refused": app.said})  # not a game played remotely (remote.seat.join)
     sync = app.remote.sync
     will = sync.will() if sync.seat else None
@@ -55,7 +61,20 @@ def online(name, linked, now):
 
 
 def receive(name, topic, payload):
-    _app(name).remote.receive(payload.encode(), topic)
+    """0, or how long to wait (ms) before the next try: another live board or page
+    holds this seat, and the page lets go of the connection (remote/presence.py)."""
+    try:
+        _app(name).remote.receive(payload.encode(), topic)
+    except presence.GaveWay:
+        return presence.HOLD_MS
+    return 0
+
+
+def will(name):
+    """The last will of the next link (JSON [topic, payload]): a seat sure of itself names
+    its board in it, a new id per link (remote/presence.py)."""
+    t, payload = _app(name).remote.sync.will()
+    return json.dumps([t, payload.decode()])
 
 
 _counted = {}  # name -> when the "want"s answered were last counted afresh (ms)
@@ -75,16 +94,18 @@ def outbox(name, now):
     if app.pending or not seat.sure or not sync.outbox:
         return "[]"
     out = [[t, p.decode(), r] for t, p, r in sync.outbox]
-    del sync.outbox[:]
+    sync.outbox_clear()
     return json.dumps(out)
 
 
 def state(name):
-    """For the tests: the shared log's length, whose turn, the to-do and the free connections."""
+    """For the tests: the shared log's length, whose turn, the to-do, the free connections
+    and the line under the game while the other seat, the broker or this seat is away."""
     app = _app(name)
     seat = app.remote
     g = app.game
     out = {"n": seat.sync.n, "active": seat.active() if g is not None else None, "todo": [], "free": [],
+           "waiting": seat.waiting,
            "last": json.loads(seat.sync.lines[-1]) if seat.sync.n > 1 else {}}
     if g is not None:
         out["todo"] = [g.element_name(e) for e in range(g.elements()) if g.todo_at(e)]

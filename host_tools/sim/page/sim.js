@@ -454,8 +454,11 @@ function nowMs() {
 
 function applyQueued(now) {
   if (!queue.length || stepsSinceChange < CHANGE_GAP_STEPS || now - lastChangeAt < CHANGE_GAP_MS) return;
-  const { code, down } = queue.shift();
-  glue.press(mode, code, down);
+  const { code, down, other } = queue.shift();
+  if (other !== undefined) { // the sensing board: a stick put on or lifted
+    glue.sense(mode, code, other);
+    try { localStorage.setItem(SENSED_KEY, glue.sensed_bits(mode)); } catch { /* full: the sticks stand till a reload */ }
+  } else glue.press(mode, code, down);
   lastChangeAt = now;
   stepsSinceChange = 0;
 }
@@ -587,12 +590,27 @@ function setupBoardKeys() {
   });
 }
 
+// A sensing board (a layout whose elements name sensor bits, e.g.
+// ?layout=kahuna-sensing): a click on an empty sensed element puts the player
+// to move's stick there, a shift-click the other colour's, a click on a stick
+// lifts it (docs/simulator.md); the firmware sees it through its sensors.
+let sensedCodes = new Set();
+const SENSED_KEY = "companion-sim/" + layoutName + "/sensed";
+function sensedSaved() {
+  try { return localStorage.getItem(SENSED_KEY) || ""; } catch { return ""; }
+}
+
 function setupBoardPointer() {
   $("board").addEventListener("pointerdown", (ev) => {
     const e = pick(ev);
     if (!e) return;
     ev.preventDefault();
     hits.push(e.name);
+    if (sensedCodes.has(e.button) && mode === LIVE) {
+      startAudio();
+      queue.push({ code: e.button, other: ev.shiftKey });
+      return;
+    }
     holdUntilUp(e.button);
   });
 }
@@ -846,7 +864,8 @@ function startFrom(text) {
   const before = mp.PyProxy.toJs(glue.archived(LIVE_DIR));
   glue.archive(LIVE_DIR);
   mp.FS.writeFile(LIVE_DIR + "/" + CURRENT, text.endsWith("\n") ? text : text + "\n");
-  glue.boot(LIVE, layoutName, LIVE_DIR, seed, nowMs());
+  glue.boot(LIVE, layoutName, LIVE_DIR, seed, nowMs(), sensedSaved());
+  sensedCodes = new Set(glue.sensing(LIVE).split(",").filter(Boolean).map(Number));
   booted();
   announced = -1; // another game: its moves are not news
   backToLive();
@@ -1031,12 +1050,13 @@ async function main() {
   layout = JSON.parse(mp.FS.readFile(`/board_layouts/${layoutName}.json`, { encoding: "utf8" }));
   board = drawBoard($("board"), layout);
   translatePage($("board")); // its labels ("hood", "key 4")
-  $("board").setAttribute("aria-label", JSON.parse(glue.titles())[layoutName] + " board");
+  $("board").setAttribute("aria-label", (JSON.parse(glue.titles())[layoutName] || layout.title) + " board");
   setupNamesToggle();
   $("play-here").onclick = () => location.reload();
   claimSeat();
   restore();
-  glue.boot(LIVE, layoutName, LIVE_DIR, seed, nowMs());
+  glue.boot(LIVE, layoutName, LIVE_DIR, seed, nowMs(), sensedSaved());
+  sensedCodes = new Set(glue.sensing(LIVE).split(",").filter(Boolean).map(Number));
   booted();
   const joined = params.has("remote") && await (await import("./remote.js")).join(mp, LIVE, params); // remote play (docs/remote.md)
   setupInput();
