@@ -31,6 +31,7 @@ SLOW_FILES = {
     "test_update_cut.py",
     "test_kahuna_cards_random.py", "test_store_power.py", "test_untrusted_saves.py", "test_log_dialect.py",
     "test_review.py", "test_duell_replay.py", "test_log_fuzz.py", "test_hostile_host_args.py", "test_real_game_plan.py",
+    "test_lang_games.py",
 }
 SLOW_TESTS = (
     "test_both_interpreters.py::test_same_results_under_micropython[",  # the WebAssembly port (Node)

@@ -42,6 +42,11 @@ def test_quick_bench_writes_every_figure(tmp_path, capsys):
     assert 0 < f["heap.new_game"] <= f["heap.restored"]  # equal while the journal fits its first allocation
     assert f["heap.core_code"] > 0
     assert 0 < f["mpy.core"] < f["mpy.firmware"]
+    for code in ("de", "fr"):  # a language: its table on the heap, more once its formats are split
+        assert 2000 < f["lang.%s.heap" % code] <= f["lang.%s.heap_formats" % code] < 16000
+        assert 2000 < f["mpy.lang.%s" % code] < 20000
+        if "heap.native_min_kb" in f:  # a language's table on a board: a few KB of heap more
+            assert f["heap.native_min_kb"] <= f["heap.native_min_kb.%s" % code] <= f["heap.native_min_kb"] + 24
     assert f["cpython.events_per_s"] > 0
     assert f["calib.rp2040_us_per_line"] > 0
     if "tick.lines" in f:  # the firmware's run loop exists

@@ -59,12 +59,16 @@ def test_finished_games_are_kept():
 
 def test_settings_the_menu_cannot_give_are_their_defaults():
     place = {"op": "place", "at": "ALOA-BARI"}
+    plain = {"brightness": 3, "calm": 0, "sound": 1, "volume": 2, "lang": 0}
     assert fw.damaged_settings() == [
-        [{"brightness": 3, "calm": 1, "sound": 1, "volume": 2}, place, 80, 2],  # calm LEDs kept: in range
-        [{"brightness": 3, "calm": 0, "sound": 1, "volume": 2}, place, 80, 2],
-        [{"brightness": 3, "calm": 0, "sound": 1, "volume": 2}, place, 80, 2],
-        [{"brightness": 3, "calm": 0, "sound": 1, "volume": 2}, place, 80, 2],  # not an object
-        [{"brightness": 3, "calm": 0, "sound": 1, "volume": 2}, place, 80, 2]]  # "5" is text
+        [dict(plain, calm=1), place, 80, 2, "Black to play"],  # calm LEDs kept: in range
+        [plain, place, 80, 2, "Black to play"],
+        [plain, place, 80, 2, "Black to play"],
+        [plain, place, 80, 2, "Black to play"],  # not an object
+        [plain, place, 80, 2, "Black to play"],  # "5" is text
+        [dict(plain, lang=2, volume=3), place, 80, 3, "Noir joue"],  # French kept: the display speaks it
+        [plain, place, 80, 2, "Black to play"],  # no fourth language
+        [plain, place, 80, 2, "Black to play"]]  # a language is its number
 
 
 def test_sound_distinct_tones_off_in_the_menu_and_kept():

@@ -54,20 +54,20 @@ def test_the_hand_shown_lights_the_suggested_move():
     d.new_game(first="white", cards="digital", hints=True)
     assert d.lit() == {}  # an empty board: no island is one stick away
     d.press("TURN", long=True)  # the hand, and the hint
-    assert d.lines()[5:] == ["ELAFAAHUN", "Hint +ALOA-HUNA"]
+    assert d.lines()[5:] == ["Hand: E F H", "Hint +ALOA-HUNA"]
     assert d.lit() == {"ALOA-HUNA": [WHITE, PULSE], "HUNA": [WHITE, PULSE]}  # the stick and the card paying
     g = d.app.game
     a = Planner(g)
     a.decide()
     assert a.event(0) == {"op": "place", "at": "ALOA-HUNA", "card": "HUNA"}  # the device's own first step
     d.press("TURN", long=True)  # hidden again: no hint
-    assert d.lit() == {} and d.lines()[5] == "Hand 3:hold TURN"
+    assert d.lit() == {} and d.lines()[5] == "Hold TURN: hand"
     d.press("TURN", long=True)
     d.press("ALOA-HUNA")  # played as suggested, the hand still shown: the next suggestion
     assert d.log()[-1] == {"op": "place", "at": "ALOA-HUNA", "card": "HUNA"}
     a.decide()
     assert a.event(0) == {"op": "place", "at": "ELAI-HUNA", "card": "ELAI"}
-    assert d.lines()[5:] == ["ELAFAA", "Hint +ELAI-HUNA"]
+    assert d.lines()[5:] == ["Hand: E F", "Hint +ELAI-HUNA"]
     # ALOA (3 connections): one more white stick takes it
     assert d.lit() == {"ALOA-HUNA": [WHITE, STEADY], "ALOA": [WHITE, PULSE], "ELAI-HUNA": [WHITE, PULSE],
                        "ELAI": [WHITE, PULSE]}
@@ -82,11 +82,11 @@ def test_a_suggestion_does_not_hide_a_stick_to_take_off():
     d.press("ALOA-HUNA")
     d.press("UNDO")  # the stick is still on the board: to take off
     d.press("TURN", long=True)  # the hand, and the hint: ALOA-HUNA again
-    assert d.lines()[5:] == ["ELAFAAHUN", "Hint +ALOA-HUNA", "Off ALOA-HUNA"]
+    assert d.lines()[5:] == ["Hand: E F H", "Hint +ALOA-HUNA", "Off ALOA-HUNA"]
     assert d.lit() == {"ALOA-HUNA": [WHITE, FAST], "HUNA": [WHITE, PULSE]}
     d.press("ALOA-HUNA")
     assert d.log()[-1] == {"op": "took_off", "at": "ALOA-HUNA"}
-    assert d.lines()[5:] == ["ELAFAAHUN", "Hint +ALOA-HUNA"]
+    assert d.lines()[5:] == ["Hand: E F H", "Hint +ALOA-HUNA"]
     assert d.lit() == {"ALOA-HUNA": [WHITE, PULSE], "HUNA": [WHITE, PULSE]}
 
 

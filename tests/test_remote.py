@@ -45,13 +45,13 @@ def test_a_move_on_one_board_is_the_others_to_do(results):
 
 def test_digital_deck_each_hand_only_on_its_own_board(results):
     assert results["cards_hidden"] == {
-        "cards": "digital", "n": 1, "mover sees": "ALOHUNHUN", "other sees": "Hand 3:hold TURN",
+        "cards": "digital", "n": 1, "mover sees": "Hand: A H H", "other sees": "Hold TURN: hand",
         "hands alike": True, "after": [3, "White drew a card from the pile", True],  # the last move: the draw
         "log": [{"op": "place", "at": "ALOA-HUNA", "card": "HUNA", "by": "white"},
                 {"op": "draw", "from": "pile", "by": "white"}],
         # black to play: its hand on its own board, not on white's (the host's showed it: its deal
         # started the game without the seat, so its board was nobody's in particular)
-        "then": ["Hand 3:hold TURN", "COCDUDLAL", 0, 1]}
+        "then": ["Hold TURN: hand", "Hand: C D L", 0, 1]}
 
 
 def test_the_seed_is_dealt_from_both_boards_parts(results):

@@ -196,11 +196,12 @@ def _boots(heap_kb, script, env):
     return proc.returncode == 0 and "PLAYED" in proc.stdout
 
 
-def min_native_heap(mpy_dir, events=300, more=40, lo=4, hi=1024, save=None):
+def min_native_heap(mpy_dir, events=300, more=40, lo=4, hi=1024, save=None, settings=None):
     """The smallest -X heapsize (KB) in which the native port restores a random
     `events`-event Kahuna log (0: a fresh game, its header only) from .mpy
     files and plays `more` events on. save: (folder of a store the firmware
-    left, its log's lines, the events to play on) instead of the log."""
+    left, its log's lines, the events to play on) instead of the log.
+    settings: the menu's settings.json beside the log (e.g. {"lang": 1}: German)."""
     with tempfile.TemporaryDirectory(prefix="benchheap-") as tmp:
         games = Path(tmp) / "games"
         script = Path(tmp) / "boot.py"
@@ -222,6 +223,8 @@ def min_native_heap(mpy_dir, events=300, more=40, lo=4, hi=1024, save=None):
                 (games / "current.jsonl").write_text("\n".join(json.dumps(x) for x in lines) + "\n")
             else:
                 shutil.copytree(save, games)
+            if settings is not None:
+                (games / "settings.json").write_text(json.dumps(settings))
             return _boots(kb, str(script), env)
 
         if not fits(hi):
@@ -280,6 +283,10 @@ def table(f):
     if "heap.native_min_kb" in f:
         out.append("  smallest native -X heapsize that boots a 300-event Kahuna log from .mpy and plays on: "
                    "%d KB (64-bit objects: about twice a chip's)" % f["heap.native_min_kb"])
+        for code in ("de", "fr"):
+            if "heap.native_min_kb.%s" % code in f:
+                out.append("  the same with the display in %s (settings.json \"lang\"): %d KB" % (
+                    {"de": "German", "fr": "French"}[code], f["heap.native_min_kb.%s" % code]))
     return out
 
 

@@ -30,6 +30,10 @@ SECTIONS = [
         ("boot.heap", "firmware boot with the restored game", "B"),
         ("boot.heap_code", "firmware modules (code)", "B"),
         ("boot.heap_total", "firmware boot, code included", "B"),
+        ("lang.de.heap", "German table loaded (English: 0)", "B"),
+        ("lang.de.heap_formats", "German table after its first texts", "B"),
+        ("lang.fr.heap", "French table loaded (English: 0)", "B"),
+        ("lang.fr.heap_formats", "French table after its first texts", "B"),
     ]),
     ("Restore of a saved game", [
         ("restore.events", "events in the log", "events"),
@@ -70,6 +74,9 @@ SECTIONS = [
         ("mpy.board.rukuni", ".mpy flashed to a Rukuni board", "B"),
         ("mpy.board.duell", ".mpy flashed to a Duell board", "B"),
         ("mpy.kahuna_device", ".mpy a Kahuna board loads", "B"),
+        ("mpy.lang.machinery", ".mpy of ui/lang (every board)", "B"),
+        ("mpy.lang.de", ".mpy of the German table", "B"),
+        ("mpy.lang.fr", ".mpy of the French table", "B"),
         ("cpython.events_per_s", "CPython: events per second (core)", "ev/s"),
     ]),
 ]

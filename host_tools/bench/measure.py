@@ -182,6 +182,22 @@ def heap_job():
                  COLLECT, _heap("heap.game_at")])
 
 
+LANGS = ("de", "fr")  # the display's languages besides English (companion/ui/lang)
+
+
+def lang_job():
+    """What a language costs the heap: its display table loaded (ui/lang
+    use()), then after a line translated by its format and a refusal (the
+    lines kept translated; the reasons' table is dropped again). English
+    loads nothing."""
+    chunks = ["from companion.ui import lang", COLLECT, _heap("lang.en_at")]  # (the facade alone: English)
+    for code in LANGS:
+        chunks += ["lang.use(%r)" % code, COLLECT, _heap("lang.%s_at" % code),
+                   "lang.say('White to play')\nlang.say('ALOA-BARI already holds a white stick')",
+                   COLLECT, _heap("lang.%s_forms_at" % code), "lang.use('en')", COLLECT]
+    return _job(chunks)
+
+
 def restore_jobs(logdir):
     """A Kahuna game restored from the saved log with the core's log.replay."""
     mount = [(logdir / "games", "/games")]
@@ -364,7 +380,7 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
         jobs = [calibration_job()]
         for game in games:
             jobs += event_jobs(game, only, reps=3 if quick else 15)
-        jobs += [heap_job()] + restore_jobs(logdir)
+        jobs += [heap_job(), lang_job()] + restore_jobs(logdir)
         if firmware:
             jobs += firmware_jobs(logdir)
             jobs += bench_timing.jobs(_job, games)
@@ -377,6 +393,8 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
             results = list(pool.map(lambda job: _run_job(job, logdir / "mpy"), jobs))
             results.append(alloc.result())
         heap_kb = bench_alloc.min_native_heap(logdir / "mpy") if firmware else None
+        lang_kb = {code: bench_alloc.min_native_heap(logdir / "mpy", settings={"lang": i + 1})
+                   for i, code in enumerate(LANGS)} if firmware else {}
         long_game = bench_long.figures(logdir / "mpy", 2000 if quick else bench_long.EVENTS) if firmware else {}
     raw = {}
     errors = {}
@@ -393,6 +411,8 @@ def measure(games=None, only=None, quick=False, restore_events=300, firmware=Non
     raw["cpython.events"] = n
     result = derive(raw, sizes, games, only, restore_events, firmware)
     result["figures"].update(bench_alloc.derive(raw, heap_kb))
+    for code, kb in lang_kb.items():  # the same with the display in that language (the menu's setting)
+        result["figures"]["heap.native_min_kb.%s" % code] = kb
     bench_store.derive(raw, result["figures"])
     result["figures"].update(long_game)
     if firmware:
@@ -448,6 +468,11 @@ def derive(raw, sizes, games, only, restore_events, firmware):
         f["ai.lines_max"] = max(lines)
         f["ai.lines_per_candidate"] = int(max(l / max(1, n) for l, n in zip(lines, tried)))
         f["ai.rp2040_ms"] = rp2040_ms(max(lines))
+    for code in LANGS:
+        f["lang.%s.heap" % code] = raw["lang.%s_at" % code] - raw["lang.en_at"]
+        f["lang.%s.heap_formats" % code] = raw["lang.%s_forms_at" % code] - raw["lang.en_at"]
+        f["mpy.lang.%s" % code] = sizes.get("companion/ui/lang/%s.py" % code, 0)
+    f["mpy.lang.machinery"] = sizes.get("companion/ui/lang/__init__.py", 0) + sizes.get("companion/ui/lang/speak.py", 0)
     f["mpy.firmware"] = sum(sizes.values())
     f["mpy.core"] = sum(v for k, v in sizes.items() if k.startswith("companion/core/"))
     for game in GAME_MODULES:  # what `companion flash` copies for a board of that game

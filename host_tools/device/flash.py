@@ -144,7 +144,8 @@ GAME_MODULES = {
     "rukuni": ("core/rukuni.py", "core/rukuni_state.py", "core/hexboard.py", "ui/rukuni.py"),
     "duell": ("core/duell.py", "core/duell_state.py", "ui/duell.py"),
 }
-HOST_ONLY = ("core/duell_view.py",)  # used by `companion replay --view` on the PC
+HOST_ONLY = ("core/duell_view.py",  # used by `companion replay --view` on the PC
+             "ui/lang/de_page.py", "ui/lang/fr_page.py")  # the simulator page's words (ui/lang for_page)
 
 
 def board_sources(game):

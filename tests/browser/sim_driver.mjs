@@ -57,6 +57,7 @@ const context = await chromium.launchPersistentContext(profile, {
   viewport: { width: 1280, height: 860 },
   acceptDownloads: true,
   ...(process.env.SIM_TOUCH === "1" ? { hasTouch: true, isMobile: true } : {}),
+  ...(process.env.SIM_LOCALE ? { locale: process.env.SIM_LOCALE } : {}), // the browser's language
   // no internet here: keep chromium from trying to phone home
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -297,7 +298,8 @@ async function observe(step) {
     state.game = document.getElementById("layout-select").selectedOptions[0]?.textContent;
     state.games = [...document.getElementById("layout-select").options].map((o) => o.textContent);
     return { label, elements, names, state, tones: window.sim.tones(), text: canvas.dataset.text, bands, mode: window.sim.mode, log: window.sim.log(), archived, panels,
-      history: document.getElementById("history-label").textContent, page };
+      history: document.getElementById("history-label").textContent, page, lang: document.documentElement.lang,
+      bodyText: document.body.innerText };
   }, { label: step.observe, samples: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, [...v]])) });
 }
 

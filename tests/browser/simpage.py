@@ -41,9 +41,12 @@ def sim_server():
         proc.wait(timeout=10)
 
 
-def drive(url, steps, timeout=240, touch=False):
-    """Run the steps in one browser (touch: a phone's touch screen); returns the observations by label."""
+def drive(url, steps, timeout=240, touch=False, locale=None):
+    """Run the steps in one browser (touch: a phone's touch screen; locale: the
+    browser's language, e.g. "de-DE"); returns the observations by label."""
     env = dict(os.environ, SIM_TOUCH="1" if touch else "0")
+    if locale:
+        env["SIM_LOCALE"] = locale
     proc = subprocess.run(["node", str(DRIVER), url], input=json.dumps(steps), cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=timeout)
     assert proc.returncode == 0, proc.stderr[-3000:]

@@ -397,7 +397,7 @@ def sound():
     out["over"] = heard(d, "TURN")
     d.presses(["MENU"] + ["MENU"] * 11 + ["TURN", "TURN"])  # Volume 2 -> 3 -> 1
     assert d.lines()[-1] == ">Volume        1", d.lines()
-    d.presses(["MENU"] * 12 + ["TURN"])  # round to Sound: off
+    d.presses(["MENU"] * 13 + ["TURN"])  # round to Sound: off (Language and Back follow Volume)
     assert d.app.sound is False and ">Sound       off" in d.lines(), d.lines()
     d.press("UNDO")  # back to the game
     out["off"] = heard(d, "ALOA")
@@ -411,13 +411,14 @@ def damaged_settings():
     damaged): each such setting is its default, and the board plays."""
     out = []
     for saved in ('{"brightness": 99, "volume": 7, "calm": 1}', '{"brightness": -3, "volume": 0, "sound": 2}',
-                  '{"brightness": 100000000000000000000}', '[1, 2]', '{"brightness": "5"}'):
+                  '{"brightness": 100000000000000000000}', '[1, 2]', '{"brightness": "5"}',
+                  '{"lang": 2, "volume": 3}', '{"lang": 3}', '{"lang": "de"}'):
         root = fresh_dir("fw-settings")
         with open(root + "/settings.json", "w") as f:
             f.write(saved)
         d = Device(root)
         d.press("ALOA-BARI")
-        out.append([d.app.settings.values, d.log()[-1], d.app.brightness, d.app.volume])
+        out.append([d.app.settings.values, d.log()[-1], d.app.brightness, d.app.volume, d.lines()[0]])
     return out
 
 

@@ -18,9 +18,9 @@ def hot_seat():
                       "cards": "digital", "seed": 1}
     g = d.app.game
     shown = [d.lines()]
-    assert d.lines()[5] == "Hand 3:hold TURN"  # hidden until asked for
+    assert d.lines()[5] == "Hold TURN: hand"  # hidden until asked for
     d.press("TURN", long=True)
-    assert d.lines()[5] == "ELAFAAHUN"  # white's hand: ELAI FAAA HUNA
+    assert d.lines()[5] == "Hand: E F H"  # white's hand: ELAI FAAA HUNA
     d.press("ELAI")  # the card that pays
     d.press("ELAI-FAAA")
     assert d.log()[-1] == {"op": "place", "at": "ELAI-FAAA", "card": "ELAI"}
@@ -30,7 +30,7 @@ def hot_seat():
     shown.append(d.lines())
     d.press("COCO")
     assert d.log()[-1] == {"op": "draw", "card": "COCO"}
-    assert g.active() == 1 and d.lines()[5] == "Hand 3:hold TURN"  # black's, hidden
+    assert g.active() == 1 and d.lines()[5] == "Hold TURN: hand"  # black's, hidden
     d.press("LALE")
     d.press("LALE")  # the same island again, nothing played: given back face down
     assert d.log()[-1] == {"op": "discard", "card": "LALE"}
@@ -137,5 +137,5 @@ def variant2_on_display():
     assert d.log()[0]["variants"] == ["variant2"] and d.log()[0]["cards"] == "digital"
     d.presses(["TURN", "COCO"])  # white takes the face-up COCO: it stays visible
     lines = d.lines()
-    assert "W shows COC" in lines
+    assert "W shows C" in lines
     return lines

@@ -8,6 +8,7 @@ game's log header."""
 from .. import ui as uis
 from .tones import ACCEPTED
 
+LANG_TEXT = ("EN", "DE", "FR")  # the menu's language line (ui/lang CODES, in the settings' order)
 LEVELS = (16, 40, 80, 150, 255)  # the LEDs' brightness settings, 1..5
 MENU_LINES = 7
 
@@ -48,6 +49,7 @@ class Menu:
         items.append(("Calm LEDs", "on" if self.calm else "off"))
         items.append(("Sound", "on" if self.sound else "off"))
         items.append(("Volume", str(self.settings["volume"])))
+        items.append(("Language", LANG_TEXT[self.settings["lang"]]))
         if self.game is not None:
             items.append(("Back", ""))
         return items
@@ -78,10 +80,33 @@ class Menu:
             elif self.cursor == nopt + 4:
                 self.settings.set("volume", self.settings["volume"] % 3 + 1)
                 self.tone = ACCEPTED  # the new volume
+            elif self.cursor == nopt + 5:
+                self.settings.set("lang", (self.settings["lang"] + 1) % len(LANG_TEXT))
+                self.language(self.settings["lang"])
             else:
                 self.menu_open = False
         else:
             self.say("menu: MENU = next line, TURN = change, UNDO = back")
+
+    # --- the display's language (ui/lang; English, the firmware's own words, loads nothing) ---
+    def language(self, n):
+        """Speak the settings' language n (0 English, 1 Deutsch, 2 Français) on the display."""
+        if n or self.speak is not None:
+            from ..ui import lang
+
+            lang.use(lang.CODES[n])
+            self.speak = lang if n else None
+
+    def tr(self, text):
+        return text if self.speak is None else self.speak.tr(text)
+
+    def words(self, text):
+        """A message or refusal, in the language."""
+        return text if self.speak is None else self.speak.message(text)
+
+    def shown(self, lines):
+        """Display lines, in the language."""
+        return lines if self.speak is None else self.speak.lines(lines)
 
     def header(self):
         """The log header the menu's choices describe."""
@@ -103,9 +128,12 @@ class Menu:
     def _menu_lines(self):
         items = self._items()
         top = max(0, min(self.cursor - MENU_LINES + 1, len(items) - MENU_LINES))
-        out = ["Menu: " + uis.title(self.game_name, True)]
+        tr = self.tr
+        out = [tr("Menu: %s") % uis.title(self.game_name, True)]
         for i in range(top, min(len(items), top + MENU_LINES)):
             label, value = items[i]
+            label = tr(label)
+            value = tr(value)
             mark = ">" if i == self.cursor else " "
-            out.append(mark + label + " " * max(1, 15 - len(label) - len(value)) + value)
+            out.append(mark + label + " " * max(1 if value else 0, 15 - len(label) - len(value)) + value)
         return out

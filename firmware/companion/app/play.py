@@ -77,6 +77,8 @@ class App(Menu, BoardCheck, Saving, Starting):
         self.news = False  # the message is news from the other board (remote play), not a refusal or a problem
         self.tone = 0  # a tone for the run loop to play (ACCEPTED..OVER), 0: none
         self.settings = Settings(store.root)
+        self.speak = None  # ui/lang, when the display speaks German or French (English loads nothing)
+        self.language(self.settings["lang"])
         self.game = None
         self.ui = None
         self.pending = []  # events shown but not yet in the log on flash (see flush)
@@ -131,7 +133,7 @@ class App(Menu, BoardCheck, Saving, Starting):
                 led = self.led_of.get(code)
                 self.held_led = -1 if led is None else led
                 if hint:
-                    self.message = wrap(hint)
+                    self.message = wrap(self.words(hint))
                 self.changed()
                 return
         self.key(code, False)
@@ -221,7 +223,7 @@ class App(Menu, BoardCheck, Saving, Starting):
     @property
     def message(self):
         if self._message is None:
-            self._message = wrap(self.said, rows=MESSAGE_ROWS)
+            self._message = wrap(self.words(self.said), rows=MESSAGE_ROWS)
         return self._message
 
     @message.setter
@@ -329,11 +331,12 @@ class App(Menu, BoardCheck, Saving, Starting):
     def _game_lines(self):
         if self.ui is None:
             code = self.gate.code  # a Seat's (1 to 16 characters: on a line of its own when long)
-            lines = (["Remote " + code] if len(code) <= 9 else ["Remote game", code]) + ["waiting for", "the other board"]
+            lines = self.shown((["Remote " + code] if len(code) <= 9 else ["Remote game", code])
+                               + ["waiting for", "the other board"])
         else:
-            lines = self.ui.lines()
+            lines = self.shown(self.ui.lines())
         if self.gate.waiting:
-            more = wrap(self.gate.waiting)
+            more = wrap(self.words(self.gate.waiting))
             lines = (lines + [""] * 8)[:8 - len(more)] + more
         return lines
 
@@ -345,7 +348,7 @@ class App(Menu, BoardCheck, Saving, Starting):
             self._stale = False
             lines = self._menu_lines() if self.menu_open else self._game_lines()
             if self.checking >= 0 and not self.menu_open:
-                lines = self._check_lines(lines)
+                lines = self.shown(self._check_lines(lines))
             if self.message:
                 lines = (lines + [""] * 8)[:8 - len(self.message)] + self.message
                 while lines and lines[-1] == "":

@@ -7,6 +7,10 @@ the lines that changed (in C, into the framebuffer) and queues their
 pages; `step()` sends at most one queued page (129 bytes, about 3 ms over
 I2C at 400 kHz), so the run loop never waits for a whole redraw (about
 28 ms). `show(lines)` draws and sends everything at once (boot messages).
+
+The built-in font is ASCII: a line with other letters (German, French) is
+drawn by hal/glyphs.py (loaded at the first such line: an English board
+never loads it).
 """
 
 PAGES = 8
@@ -72,10 +76,14 @@ class Screen:
             text = text[:16]
         if i == 0:
             d.fill_rect(0, 0, 128, 8, 1)
-            d.text(text, 0, 0, 0)
         else:
             d.fill_rect(0, 8 * i, 128, 8, 0)
-            d.text(text, 0, 8 * i, 1)
+        if len(text.encode()) != len(text):  # a letter beyond ASCII (a few bytes, freed again)
+            from .glyphs import draw
+
+            draw(d, text, i)
+        else:
+            d.text(text, 0, 8 * i, 0 if i == 0 else 1)
 
     def update(self, lines):
         """Draw the lines that changed; their pages go out with step()."""

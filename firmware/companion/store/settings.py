@@ -1,4 +1,4 @@
-"""The player's settings (brightness, calm LEDs, sound, volume), kept across resets.
+"""The player's settings (brightness, calm LEDs, sound, volume, language), kept across resets.
 
 One small JSON file beside the game logs, written only when a setting is
 changed in the menu (through a temporary file and a rename, so a power cut
@@ -12,8 +12,9 @@ import os
 
 FILE = "settings.json"
 LONGEST = 256  # bytes: the file the menu writes is about 60; a longer one is not the menu's
-DEFAULTS = {"brightness": 3, "calm": 0, "sound": 1, "volume": 2}
-RANGES = {"brightness": (1, 5), "calm": (0, 1), "sound": (0, 1), "volume": (1, 3)}  # the menu's values
+DEFAULTS = {"brightness": 3, "calm": 0, "sound": 1, "volume": 2, "lang": 0}
+# the menu's values; "lang": 0 English, 1 Deutsch, 2 Français (ui/lang CODES)
+RANGES = {"brightness": (1, 5), "calm": (0, 1), "sound": (0, 1), "volume": (1, 3), "lang": (0, 2)}
 
 
 class Settings:

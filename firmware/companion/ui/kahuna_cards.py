@@ -253,7 +253,7 @@ class CardsUI(PhysicalUI):
         out = [self._title(), "     stn stk pts"]
         for p in (0, 1):
             out.append("%-5s%3d %3d %3d" % (NAME[p], g.stones(p), g.sticks(p), g.score(p)))
-        out.append("Pile%3d up %s" % (g.pile_size(), self._row()))
+        out.append("Pile %d up %s" % (g.pile_size(), self._row()))  # the face-up row: "E A F"
         out.extend(self._card_notes())
         return out[:8]
 
@@ -262,8 +262,8 @@ class CardsUI(PhysicalUI):
         g = self.game
         for k in range(3):
             i = g.face(k)
-            text += g.board.island_names[i][0] if i >= 0 else "-"
-        return text
+            text += (" " if k else "") + (g.board.island_names[i][0] if i >= 0 else "-")
+        return text  # (the 12 islands' initials differ: A..L)
 
     def _card_notes(self):
         g = self.game
@@ -281,14 +281,14 @@ class CardsUI(PhysicalUI):
             if self.note:
                 notes.append(self.note)
             if self.show and self.mine in (-1, g.active()):
-                notes.append(self._hand_text(g.active()))
+                notes.append("Hand: " + (self._hand_text(g.active()) or "-"))
                 hint = self.suggestion()
                 if hint is not None:
                     notes.append(self._hint_text(hint))
             else:
-                notes.append("Hand %d:hold TURN" % g.hand_size(g.active()))
+                notes.append("Hold TURN: hand")  # the hand is shown while TURN is held
             if self.drawing:
-                notes.append("Isl/TURN=pile")
+                notes.append("Draw: isle/TURN")  # a face-up card (its island) or the pile (TURN)
             elif g.phase() == FINAL:
                 notes.append("TURN = end turn")
             # the to-do (core/game.py) gets one line at least, before the news
@@ -305,14 +305,15 @@ class CardsUI(PhysicalUI):
         return notes[:3]
 
     def _hand_text(self, p, visible=False):
+        """The cards by their islands' initials ("E F H": the 12 islands' differ)."""
         g = self.game
         text = ""
         for i in range(g.nisland):
             n = g.visible(p, i) if visible else g.hand(p, i)
             while n:
-                text += g.board.island_names[i][:3]
+                text += (" " if text else "") + g.board.island_names[i][0]
                 n -= 1
-        return text[:16]
+        return text[:10]
 
     def _hint_text(self, step):
         """The suggestion in 16 columns: "Hint +ALOA-HUNA" (put on), "Hint -..." (take off)."""

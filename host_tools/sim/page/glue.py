@@ -12,9 +12,47 @@ from companion.loop import Halted
 from companion.store.files import saved_log
 from companion.store.log_store import Store
 from companion import ui
+from companion.ui import lang
 
 
 loops = {}
+page_lang = ["en"]  # the page's language (the browser's, or the player's choice): every board's
+
+
+def say(obj):
+    """The firmware's words in the page's language (ui/lang, with the page's tables): a
+    text, or the texts in a list or a dict's values."""
+    if isinstance(obj, str):
+        return lang.say(obj)
+    if isinstance(obj, list) or isinstance(obj, tuple):
+        return [say(x) for x in obj]
+    if isinstance(obj, dict):
+        return dict((k, say(v)) for k, v in obj.items())
+    return obj
+
+
+def language(code):
+    """Speak `code` ("en", "de", "fr") on the page and on every board's display,
+    kept in each board's settings as its menu keeps it; returns the page's own
+    words in it (JSON {English: translation}; {} for English)."""
+    page_lang[0] = code if code in lang.CODES else "en"
+    lang.for_page()
+    for name in loops:
+        _apply(name)
+    lang.use(page_lang[0])
+    from companion.ui.lang import speak
+
+    return json.dumps(dict(speak.entries(speak._t)))
+
+
+def _apply(name):
+    app = loops[name].app
+    if not isinstance(app, Halted):
+        n = lang.CODES.index(page_lang[0])
+        app.settings.set("lang", n)  # (the App read its own at boot)
+        app.language(n)
+        lang.use(page_lang[0])
+        app.changed()
 
 
 def browser_seed():
@@ -37,6 +75,7 @@ def boot(name, layout, root, seed=-1, now=0, sensed=""):
     loops.pop(name, None)
     loops[name] = start_sim(layout, root, seed=(lambda: seed) if seed >= 0 else browser_seed, now=now,
                             sensed=bytes.fromhex(sensed) if sensed else None)
+    _apply(name)
     return len(loops[name].leds.strip.buf) // 3
 
 
@@ -156,7 +195,7 @@ def names(name, codes):
     for the comma-separated codes; JSON list, null where it has none."""
     app = loops[name].app
     halted = isinstance(app, Halted)
-    return json.dumps([None if halted else page.describe(app, int(c)) for c in codes.split(",") if c])
+    return json.dumps([None if halted else say(page.describe(app, int(c))) for c in codes.split(",") if c])
 
 
 def status(name):
@@ -164,13 +203,13 @@ def status(name):
     app = loops[name].app
     if isinstance(app, Halted):
         return json.dumps({"turn": " ".join(app.lines)})
-    out = page.status(app)
+    out = say(page.status(app))
     from companion.hal.leds import PALETTE
 
     if app.game is not None:
         from companion.ui import words
 
-        out["result"] = words.result(app.game)  # the end: who won, and the points' breakdown
+        out["result"] = say(words.result(app.game))  # the end: who won, and the points' breakdown
     k = 3 * out.get("colour", 0)
     out["rgb"] = list(PALETTE[k:k + 3])  # the LED colour of the player to play
     return json.dumps(out)
@@ -234,7 +273,7 @@ def history(name, root):
     except Exception as e:  # a log the firmware resumed only in part: its words up to there
         return json.dumps({"moves": [], "scorings": [], "result": [], "error": str(e), "last": "", "undo": False})
     out["last"], out["undo"] = newest_move(lines, out["moves"])
-    return json.dumps(out)
+    return json.dumps(say(out))
 
 
 def newest_move(lines, moves):
@@ -279,8 +318,8 @@ def check_log(name, text):
     except (ValueError, AttributeError, IndexError):  # (not JSON, not an object, no line)
         other = None
     if other != app.layout_name and other in ui.TITLES:
-        return "it is a game of %s: choose that game above (Game) and load it there" % ui.TITLES[other]
-    return str(error)
+        return say("it is a game of %s: choose that game above (Game) and load it there" % ui.TITLES[other])
+    return say(str(error))
 
 
 def readable_text(name):
@@ -301,4 +340,4 @@ def new_game(name):
     app = loops[name].app
     app.new_game()
     app.changed()
-    return app.said
+    return say(app.said)

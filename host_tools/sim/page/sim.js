@@ -101,7 +101,7 @@ function persist() {
     return;
   }
   saved = snapshot;
-  if (unsaved) status("running: saved again");
+  if (unsaved) status(t("running: saved again"));
   unsaved = false;
   if (params.has("remote")) keepLatestRemote();
 }
@@ -272,7 +272,7 @@ function drawState() {
   // the UI's memory of the last press starts empty at a boot: until the next event, the
   // newest move of the log in the firmware's words stands in (a reload loses nothing)
   const last = s.last || (mode === LIVE && logLines().length === bootLines ? gameWords().last : "");
-  $("last").textContent = last ? "Last: " + last : "";
+  $("last").textContent = last ? tf("Last: %s", last) : "";
   if ($("message").textContent !== (s.message || "")) $("message").textContent = s.message || "";
   $("message").classList.toggle("news", !!s.news); // the other board's move, not a refusal
   line("check", s.check || "");
@@ -285,7 +285,7 @@ function drawState() {
   // after an UNDO the to-do is the move taken back: its pieces are the ones to lift (or put back)
   const undone = todo.length > 0 && undoneNow();
   document.body.classList.toggle("undone", undone);
-  line("todo-undo", undone ? UNDO_TODO : "");
+  line("todo-undo", undone ? t(UNDO_TODO) : "");
   $("todo-turn").hidden = undone;
   const turn = $("key-turn");
   if (turn) {
@@ -300,7 +300,7 @@ function drawState() {
   }
   if (turnOver !== null && !held.size && !queue.length) { // TURN has been taken: say what it counted as done
     if (!todo.length && turnOver.length) {
-      line("confirmed", "TURN counted as done on the real board: " + turnOver.join("; "));
+      line("confirmed", tf("TURN counted as done on the real board: %s", turnOver.join("; ")));
       toAnnounce = $("confirmed").textContent; // after the move itself (updateFiles)
     }
     turnOver = null;
@@ -377,17 +377,17 @@ function drawHands(json) {
     box.dataset.players = players.join(" ");
     box.replaceChildren();
     for (const player of players) {
-      const [panel, head, who] = coveredPanel(player, "hand-", "'s hand", "'s hand");
+      const [panel, head, who] = coveredPanel(player, "hand-", "%s's hand", "%s's hand");
       const hand = document.createElement("p");
       hand.className = "hand";
       const cover = document.createElement("p");
       cover.className = "cover";
-      cover.textContent = "covered: " + who + " opens it while the other player looks away";
+      cover.textContent = tf("covered: %s opens it while the other player looks away", who);
       panel.append(head, hand, cover);
       box.appendChild(panel);
     }
   }
-  for (const player of players) $("hand-" + player).querySelector(".hand").textContent = hands[player] || "(no cards)";
+  for (const player of players) $("hand-" + player).querySelector(".hand").textContent = hands[player] || t("(no cards)");
 }
 
 // The card chosen to pay (Kahuna's digital deck): its island gets a ring and a
@@ -406,7 +406,7 @@ function markChosenCard(led) {
     chosenTag = document.createElementNS("http://www.w3.org/2000/svg", "text");
     chosenTag.setAttribute("class", "card-tag");
     chosenTag.setAttribute("aria-hidden", "true");
-    chosenTag.textContent = "card";
+    chosenTag.textContent = t("card");
   }
   chosenTag.setAttribute("x", e.shape.x);
   chosenTag.setAttribute("y", e.shape.y + e.shape.r + 14); // under the island, clear of its name
@@ -417,23 +417,23 @@ function markChosenCard(led) {
 // A player's panel under a cover (Duell's hood, a Kahuna hand), with the
 // Show/Hide toggle in its head: [panel, head, the player's name capitalised].
 function coveredPanel(player, idPrefix, label, heading) {
-  const who = player[0].toUpperCase() + player.slice(1);
+  const who = t(player[0].toUpperCase() + player.slice(1));
   const panel = document.createElement("section");
   panel.className = "secret covered";
   panel.id = idPrefix + player;
   panel.dataset.player = player;
-  panel.setAttribute("aria-label", who + label);
+  panel.setAttribute("aria-label", tf(label, who));
   const head = document.createElement("div");
   head.className = "head";
   const title = document.createElement("h2");
-  title.textContent = who + heading;
+  title.textContent = tf(heading, who);
   const toggle = document.createElement("button");
   toggle.type = "button";
   toggle.className = "cover-toggle";
-  toggle.textContent = "Show";
+  toggle.textContent = t("Show");
   toggle.onclick = () => {
     const covered = panel.classList.toggle("covered");
-    toggle.textContent = covered ? "Show" : "Hide";
+    toggle.textContent = t(covered ? "Show" : "Hide");
   };
   head.append(title, toggle);
   return [panel, head, who];
@@ -489,7 +489,7 @@ function tick() {
 function down(code) {
   startAudio();
   if (held.has(code)) return;
-  if (mode !== LIVE) { status("viewing the history: press “Back to the game” to play"); return; }
+  if (mode !== LIVE) { status(t("viewing the history: press “Back to the game” to play")); return; }
   line("confirmed", "");
   line("files-note", "");
   if (code === (layout.controls || []).find((c) => c.name === "TURN")?.button) turnOver = (shown.todo || []).slice();
@@ -684,7 +684,7 @@ function setupPlayerPanels() {
   const shortcuts = {};
   document.body.classList.toggle("players", Object.keys(board.secret).length > 0);
   Object.entries(board.secret).forEach(([player, keys], i) => {
-    const [panel, head, who] = coveredPanel(player, "panel-", "'s secret keys", "'s hood");
+    const [panel, head, who] = coveredPanel(player, "panel-", "%s's secret keys", "%s's hood");
     const row = document.createElement("div");
     row.className = "keys";
     keys.forEach((k, j) => {
@@ -705,8 +705,8 @@ function setupPlayerPanels() {
     });
     const cover = document.createElement("p");
     cover.className = "cover";
-    cover.textContent = "covered: " + who + " opens it while the other player looks away" +
-      (PANEL_KEYS[i] ? ` (or types ${PANEL_KEYS[i].toUpperCase().split("").join(" ")} unseen)` : "");
+    cover.textContent = tf("covered: %s opens it while the other player looks away", who) +
+      (PANEL_KEYS[i] ? tf(" (or types %s unseen)", PANEL_KEYS[i].toUpperCase().split("").join(" ")) : "");
     panel.append(head, row, cover);
     box.appendChild(panel);
   });
@@ -768,7 +768,7 @@ function updateFiles() {
   const archive = $("archive");
   archive.replaceChildren();
   const files = mp.PyProxy.toJs(glue.archived(LIVE_DIR));
-  if (files.length || unreadable !== null) archive.append("Earlier games: ");
+  if (files.length || unreadable !== null) archive.append(t("Earlier games: "));
   if (unreadable !== null) {
     const a = document.createElement("a");
     a.href = "#";
@@ -795,7 +795,7 @@ function showHistoryLabel() {
   const slider = $("history");
   const k = +slider.value;
   const lines = logLines();
-  let text = lines.length ? `event ${k} of ${slider.max}` : "no game yet";
+  let text = lines.length ? tf("event %s of %s", k, slider.max) : t("no game yet");
   const said = gameWords().moves[k];
   if (said) text += ": " + said;
   $("history-label").textContent = text;
@@ -814,7 +814,7 @@ function showStep(k) {
   document.body.classList.add("replay");
   $("live").disabled = false;
   $("continue").disabled = !!remoteGame;
-  status(`history: the game after event ${k}`);
+  status(tf("history: the game after event %s", k));
   showHistoryLabel();
 }
 
@@ -824,7 +824,7 @@ function backToLive() {
   document.body.classList.remove("replay");
   $("live").disabled = true;
   $("continue").disabled = true;
-  status("running");
+  status(t("running"));
   updateFiles();
 }
 
@@ -841,7 +841,7 @@ function sayArchived(before) {
   const added = files.filter((n) => !before.includes(n));
   if (added.length) {
     const n = added[added.length - 1];
-    line("files-note", `The previous game is saved as ${n.endsWith(".jsonl") ? n : n + ".jsonl"} under “Earlier games”.`);
+    line("files-note", tf("The previous game is saved as %s under “Earlier games”.", n.endsWith(".jsonl") ? n : n + ".jsonl"));
   }
 }
 
@@ -911,7 +911,7 @@ function loadLog(name, text) {
 function setupFiles() {
   $("download").onclick = () => {
     const text = currentLog();
-    if (!text) { status("no game yet: start one from the menu"); return; }
+    if (!text) { status(t("no game yet: start one from the menu")); return; }
     const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, "");
     download(`${layoutName}-${stamp}.jsonl`, text);
   };
@@ -979,6 +979,54 @@ function setupNamesToggle() {
   apply();
 }
 
+// --- the page's language -------------------------------------------------------
+// The firmware's words come in it already (glue.language: ui/lang with the
+// page's tables); the page's own words are looked up in the same tables.
+const LANGS = ["en", "de", "fr"];
+const LANG_KEY = "companion-sim/lang";
+let pageWords = {}; // English -> the chosen language ({} for English)
+const t = (text) => pageWords[text] || text;
+function tf(form, ...parts) { // a format's translation with its parts, each %s in turn
+  let k = 0;
+  return t(form).replace(/%s/g, () => String(parts[k++]));
+}
+
+// The player's choice (kept in this browser), else the browser's first language we speak.
+function pageLanguage() {
+  const saved = localStorage.getItem(LANG_KEY);
+  if (LANGS.includes(saved)) return saved;
+  for (const l of navigator.languages || [navigator.language]) {
+    const code = String(l || "").slice(0, 2).toLowerCase();
+    if (LANGS.includes(code)) return code;
+  }
+  return "en";
+}
+
+// The page's own text (index.html) in the language: each text node and label the table knows.
+function translatePage(root) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue.trim();
+    const key = text.replace(/\s+/g, " ");
+    const numbered = key.replace(/\d+$/, "%s"); // "key 4": the format "key %s"
+    if (text && pageWords[key]) node.nodeValue = node.nodeValue.replace(text, pageWords[key]);
+    else if (text && numbered !== key && pageWords[numbered])
+      node.nodeValue = node.nodeValue.replace(text, tf(numbered, key.match(/\d+$/)[0]));
+  }
+  for (const el of root.querySelectorAll("[aria-label], [title]")) {
+    for (const a of ["aria-label", "title"]) {
+      const v = el.getAttribute(a);
+      if (v && pageWords[v]) el.setAttribute(a, pageWords[v]);
+    }
+  }
+}
+
+function setupLanguage(code) {
+  const select = $("lang-select");
+  select.value = code;
+  select.onchange = () => { localStorage.setItem(LANG_KEY, select.value); location.reload(); }; // (a reload loses nothing)
+}
+
 // --- start --------------------------------------------------------------------
 async function main() {
   mp = await loadMicroPython({
@@ -989,6 +1037,11 @@ async function main() {
   const manifest = await copyFirmware();
   mp.FS.writeFile("/sim_glue.py", await (await fetch("glue.py")).text());
   glue = mp.pyimport("sim_glue");
+  const code = pageLanguage();
+  pageWords = JSON.parse(glue.language(code));
+  document.documentElement.lang = code;
+  translatePage(document.body);
+  setupLanguage(code);
   await setupLayoutChoice(manifest);
   if (!manifest.files.includes(`/board_layouts/${layoutName}.json`)) {
     const known = manifest.files.map((f) => f.match(/^\/board_layouts\/([^/]+)\.json$/)).filter(Boolean).map((m) => m[1]);
@@ -996,6 +1049,7 @@ async function main() {
   }
   layout = JSON.parse(mp.FS.readFile(`/board_layouts/${layoutName}.json`, { encoding: "utf8" }));
   board = drawBoard($("board"), layout);
+  translatePage($("board")); // its labels ("hood", "key 4")
   $("board").setAttribute("aria-label", (JSON.parse(glue.titles())[layoutName] || layout.title) + " board");
   setupNamesToggle();
   $("play-here").onclick = () => location.reload();
@@ -1008,7 +1062,7 @@ async function main() {
   setupInput();
   setupFiles();
   if (joined) sharedGame();
-  status("running");
+  status(t("running"));
   line("files-note", restoreNote);
   setInterval(tick, STEP_MS);
   tick();

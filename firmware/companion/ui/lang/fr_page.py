@@ -1,0 +1,167 @@
+"""Français: the simulator page's words, English text or format -> the French (see
+__init__.py): only the page loads them, never a board."""
+
+# One text a line: the English, "|", the translation (ui/lang/__init__.py).
+# A line starting with "#" is a comment.
+T = """
+# the page: whose turn, the score, an element's name
+%s to play: handicap sticks|%s joue : liaisons de handicap
+%s to play: a last turn|%s joue : un dernier tour
+White %d – Black %d|Blanc %d – Noir %d
+%s, game over: %s|%s, partie finie : %s
+%s, last turns|%s, derniers tours
+%s to play, round %d|%s joue, manche %d
+%s, round %d|%s, manche %d
+Game over: %s|Partie finie : %s
+%s to set a stone|%s pose une pierre
+%s to move a tower|%s bouge une tour
+Migis: Bison %d, Wolf %d|Migis : Bison %d, Wolf %d
+%s: put a bridge on|%s : poser un pont
+%s: put a marker on|%s : poser un marqueur
+%s: put a %s on|%s : poser une %s
+%s: %s, take off|%s : %s, à ôter
+New game: %s|Nouvelle partie : %s
+Points: White %d, Black %d|Points : Blanc %d, Noir %d
+Points: %s|Points : %s
+Points after move %d: %s|Points après le coup %d : %s
+%s group of %d at %s: %d tower, %d points|Groupe {0} de {1} en {2} : {3} tour, {4} points
+%s group of %d at %s: %d towers, %d points|Groupe {0} de {1} en {2} : {3} tours, {4} points
+%s: taken off the real board|%s : ôté du vrai plateau
+%s: put on the real board|%s : posé sur le vrai plateau
+Last: %s|Dernier : %s
+TURN counted as done on the real board: %s|TURN a compté comme fait sur le vrai plateau : %s
+covered: %s opens it while the other player looks away|couvert : %s l'ouvre pendant que l'autre joueur regarde ailleurs
+history: the game after event %s|historique : la partie après l'événement %s
+Board check %d of %d: %s as lit? Fix the board or the game; TURN: next, UNDO: stop|Vérification %d sur %d : %s comme allumé ? Corriger le plateau ou la partie ; TURN : suivant, UNDO : arrêt
+%s: %s|%s : %s
+%s, free to place again|%s, libre à reposer
+%s, refused|%s, refusé
+%s, picked|%s, choisie
+cell %s|case %s
+row %s|rangée %s
+Menu: MENU = next line, TURN = change, UNDO = back|Menu : MENU = ligne suivante, TURN = changer, UNDO = retour
+take the bridge off %s|ôter le pont de %s
+take the marker off %s|ôter le marqueur de %s
+take the %s off %s|ôter la %s de %s
+put a bridge on %s|poser un pont en %s
+put a marker on %s|poser un marqueur en %s
+put a %s on %s|poser une %s en %s
+# the page: the moves in words (ui/words.py and the UIs' last move)
+%s first|%s commence
+%s put a stick on %s|%s pose une liaison en %s
+%s took %s's %s off|{0} retire la liaison {2} de {1}
+%s ended the turn|%s finit son tour
+%s; took %s|%s ; prend %s
+The last move was taken back (UNDO)|Le dernier coup a été annulé (UNDO)
+%s put a stone on %s|%s pose une pierre en %s
+%s put a bridge on %s|%s pose un pont en %s
+%s put a marker on %s|%s pose un marqueur en %s
+%s put a %s on %s|%s pose une %s en %s
+%s took %s off|%s retire %s
+%s ended the round (a scoring)|%s finit la manche (un décompte)
+%s passed|%s passe
+%s drew a card from the pile|%s pioche une carte
+%s drew the face-up %s card|%s prend la carte visible %s
+%s gave back a %s card|%s défausse une carte %s
+%s moved a tower from %s to %s|%s bouge une tour de %s en %s
+%s set a stone on %s|%s pose une pierre en %s
+%s chose a mask|%s choisit un masque
+%s swapped the stones on %s and %s|%s échange les pierres de %s et %s
+%s wins (decided by %s)|%s gagne (décidé par : %s)
+points|points
+final scoring|décompte final
+sticks on the board|liaisons sur le plateau
+TURN: the real board is as lit|TURN : le vrai plateau est comme allumé
+The time ran out|Le temps est écoulé
+%s; %s taken|%s ; %s pris
+%s; %s comes off|%s ; %s est ôté
+%s; %s come off|%s ; %s sont ôtés
+%s (%s)|%s (%s)
+%s won by %s|%s gagné par %s
+%s, %s played by the device|%s, %s joué par l'appareil
+%s, variants %s|%s, variantes %s
+
+# the page's own words (host_tools/sim/page: index.html, sim.js)
+Companion simulator|Simulateur Companion
+Skip to the board|Aller au plateau
+Game|Jeu
+Names on the board|Noms sur le plateau
+Solo vs device|Solo contre l'appareil
+loading MicroPython…|chargement de MicroPython…
+the companion's display and buttons|l'écran et les touches du Companion
+display|écran
+control buttons|touches de commande
+board|plateau
+This game goes on in another tab|Cette partie continue dans un autre onglet
+Another tab or window of this browser plays this board: it has saved a newer game, or opened this seat of a remote game. This tab has stopped, so that nothing done here can overwrite it.|Un autre onglet ou une autre fenêtre de ce navigateur joue sur ce plateau : il a enregistré une partie plus récente, ou ouvert cette place d'une partie à distance. Cet onglet s'est arrêté, pour que rien de ce qui se fait ici ne l'écrase.
+Play here|Jouer ici
+the game board|le plateau de jeu
+each player's secret keys|les touches secrètes de chaque joueur
+each player's hand of cards|la main de chaque joueur
+Click an element to press its button; hold it for a long press. A blinking element asks for a change on the board (slow: put something on, fast: take it off): click it when done.|Cliquer un élément appuie sur sa touche ; le maintenir pour un appui long. Un élément qui clignote demande un changement sur le plateau (lent : poser quelque chose, rapide : l'ôter) : le cliquer une fois fait.
+the game in words|la partie en mots
+The menu, as on the display (its choices are for the next New game):|Le menu, comme à l'écran (ses choix valent pour la prochaine Nouvelle partie) :
+Still to do on the real board|Reste à faire sur le vrai plateau
+Press each element when it is done.|Appuyer chaque élément une fois fait.
+TURN counts all of them as done|TURN les compte tous comme faits
+(and ends the turn).|(et finit le tour).
+Result|Résultat
+Review this game|Analyser cette partie
+The device opponent rates every move, in a new tab.|L'adversaire de l'appareil note chaque coup, dans un nouvel onglet.
+Moves (|Coups (
+the moves in words|les coups en mots
+What the lights mean|Ce que disent les lumières
+Keys:|Touches :
+reaches the board, the arrow keys move across it,|atteint le plateau, les flèches s'y déplacent,
+press the one in focus (hold the key, or press|appuient l'élément choisi (maintenir la touche, ou
+, for a long press);| pour un appui long) ;
+MENU (and|MENU (et
+UNDO when no board element has the focus).|UNDO quand aucun élément du plateau n'est choisi).
+game files|fichiers de partie
+Game file|Fichier de partie
+Download log|Télécharger le journal
+Load log…|Charger un journal…
+History|Historique
+Back to the game|Retour à la partie
+Continue from here|Continuer d'ici
+UNDO took the move back: click each marked piece to lift it off (or put it back), then play on. TURN would count them as done and end the turn.|UNDO a annulé le coup : cliquer chaque pièce marquée pour l'ôter (ou la remettre), puis continuer. TURN les compterait comme faites et finirait le tour.
+%s's hand|Main de %s
+%s's secret keys|Touches secrètes de %s
+%s's hood|Cache de %s
+ (or types %s unseen)| (ou tape %s sans être vu)
+(no cards)|(aucune carte)
+card|carte
+Show|Montrer
+Hide|Cacher
+Earlier games: |Parties précédentes : 
+event %s of %s|événement %s sur %s
+no game yet|pas encore de partie
+The previous game is saved as %s under “Earlier games”.|La partie précédente est enregistrée sous %s dans « Parties précédentes ».
+viewing the history: press “Back to the game” to play|historique : appuyer « Retour à la partie » pour jouer
+running: saved again|en marche : de nouveau enregistré
+running|en marche
+no game yet: start one from the menu|pas encore de partie : en lancer une dans le menu
+steady: on the board|fixe : sur le plateau
+slow blink: put it on the board|clignote lentement : à poser sur le plateau
+fast blink: take it off the board|clignote vite : à ôter du plateau
+breathing: a hint, nothing required|respire : une aide, rien d'obligatoire
+red flash: press refused|éclair rouge : appui refusé
+dark blips: the player's signature|brèves extinctions : la signature du joueur
+After a restart: does the real board match the saved game? MENU walks it step by step, lighting what should stand there; any other press plays on|Après un redémarrage : le vrai plateau correspond-il à la partie enregistrée ? MENU le parcourt pas à pas, en allumant ce qui doit y être ; tout autre appui continue la partie
+Board check %d of %d|Vérification %d sur %d
+%s, paid with the card %s|%s, payé avec la carte %s
+%s, paid with %s|%s, payé avec %s
+%s, %s|%s, %s
+# more of the moves in words (ui/words.py)
+%s exchanged the bridge on %s|%s échange le pont en %s
+%s chose %s|%s choisit %s
+a mask|un masque
+%s with the god %s|%s avec le dieu %s
+%s used the god %s|%s joue le dieu %s
+%s moved a stone from %s to %s|%s bouge une pierre de %s en %s
+%s and %s|%s et %s
+# a bridge, a marker: their articles
+# the board's labels (board.js)
+hood|cache
+key %s|touche %s
+"""

@@ -1,0 +1,94 @@
+"""Français: the reasons and messages, English text or format -> the French (see
+__init__.py): loaded only to word one, then dropped."""
+
+# One text a line: the English, "|", the translation (ui/lang/__init__.py).
+# A line starting with "#" is a comment.
+T = """
+# refusals (the core's and the UIs' reasons)
+the game is over|la partie est finie
+the game is over: start a new game from the menu|la partie est finie : en lancer une nouvelle dans le menu
+the game is over: MENU starts a new one|la partie est finie : MENU en lance une nouvelle
+nothing to undo|rien à annuler
+cannot undo now: the saved game could not be read back|annulation impossible : la partie enregistrée n'a pas pu être relue
+the draw showed a card of the pile: it cannot be taken back|la pioche a montré une carte : on ne peut plus l'annuler
+button %d does nothing in this game|le bouton %d ne fait rien dans ce jeu
+button %d does nothing in %s|le bouton %d ne fait rien dans %s
+nothing to take off at %s|rien à ôter en %s
+nothing to put on at %s|rien à poser en %s
+nothing to do on the board: it matches the game|rien à faire sur le plateau : il correspond à la partie
+%s already holds a %s stick|{0} porte déjà une liaison de {1}
+%s already holds a %s bridge|%s porte déjà un pont de %s
+%s already holds a %s|%s porte déjà une %s
+the handicap allows %d sticks: press TURN to start the game|le handicap permet %d liaisons : TURN lance la partie
+%s has all %d sticks on the board|%s a ses %d liaisons sur le plateau
+variant 1: %s carries a %s stone|variante 1 : %s porte une pierre Kahuna de %s
+no removing during the handicap: place up to %d sticks, then press TURN|pas de retrait pendant le handicap : poser jusqu'à %d liaisons, puis TURN
+%s is empty: there is no stick to remove|%s est vide : aucune liaison à retirer
+%s is %s's own stick: remove one of %s's|%s est une liaison de %s : retirer une liaison de %s
+the handicap comes before the first turn: press TURN to start|le handicap vient avant le premier tour : TURN pour commencer
+round 3 is over; these are the final turns: end them with TURN|la manche 3 est finie ; voici les derniers tours : les finir avec TURN
+%s: islands only show stones; press a connection|%s : les îles ne montrent que les pierres Kahuna ; appuyer une liaison
+%s holds no %s card|%s n'a pas de carte %s
+the device is thinking|l'appareil réfléchit
+the device's move: press the blinking %s|coup de l'appareil : appuyer la liaison %s qui clignote
+the device's move: press TURN|coup de l'appareil : appuyer TURN
+%s gave cards back face down this turn: no card may be played after that|%s a défaussé face cachée ce tour : plus aucune carte ensuite
+a %s card cannot pay for %s: the card must name one of its islands|une carte %s ne paie pas %s : la carte doit nommer une de ses îles
+removing %s takes two cards of %s or %s|retirer %s coûte deux cartes %s ou %s
+%s does not hold those cards|%s n'a pas ces cartes
+no cards during the handicap: press TURN to start|pas de cartes pendant le handicap : TURN pour commencer
+no drawing in the final turns: end the turn with TURN|pas de pioche dans les derniers tours : TURN finit le tour
+%s holds %d cards: give one back face down before drawing|%s a %d cartes : en défausser une face cachée avant de piocher
+the pile is empty: take a face-up card|la pioche est vide : prendre une carte visible
+no %s card is face up|aucune carte %s n'est visible
+%s skipped drawing just before: %s must draw a card|%s n'a pas pioché juste avant : %s doit piocher
+first remove one bridge at %s (relative majority)|retirer d'abord un pont en %s (majorité relative)
+%s has all %d bridges on the board|%s a ses %d ponts sur le plateau
+%s is free: build there instead of exchanging|%s est libre : y construire au lieu d'échanger
+%s is already %s's own bridge|%s est déjà un pont de %s
+%s is %s's own bridge|%s est un pont de %s
+there is no bridge to choose: nobody filled an island with a relative majority|aucun pont à choisir : personne n'a rempli d'île avec une majorité relative
+%s cannot go: remove one at %s of a player with fewer bridges|%s reste : retirer un pont en %s d'un joueur qui en a moins
+KANE scores when it is won; it is not played|KANE compte quand il est gagné ; il ne se joue pas
+no god stone may be used in the last round|aucune pierre de dieu dans la dernière manche
+%s works only after the 1st scoring|%s ne joue qu'après le 1er décompte
+%s holds no unused %s stone|%s n'a pas de pierre %s inutilisée
+passing is only for the last round; end the turn with TURN|passer, seulement dans la dernière manche ; TURN finit le tour
+%s has already moved this turn: end it with TURN|%s a déjà joué ce tour : TURN le finit
+%s may pass only while a player with more points has not had the last turn|%s ne peut passer que tant qu'un joueur avec plus de points n'a pas joué son dernier tour
+KANALOA: long-press the connection to build or exchange on|KANALOA : appuyer longuement la liaison où construire ou échanger
+%s: press a connection; an island plays its won god stone|%s : appuyer une liaison ; une île joue sa pierre de dieu gagnée
+first set a %s stone next to the tower on %s|poser d'abord une pierre ({0}) à côté de la tour en {1}
+no tower stands on %s|aucune tour en %s
+a tower must move at least one cell|une tour avance d'au moins une case
+%s is not on a straight line from %s|%s n'est pas en ligne droite depuis %s
+the way from %s to %s is blocked at %s|le chemin de %s à %s est bloqué en %s
+%s is taken: a tower ends on a free cell|%s est prise : une tour finit sur une case libre
+first move a tower, then set a stone next to it|d'abord bouger une tour, puis poser une pierre à côté
+%s is taken: a stone goes on a free cell|%s est prise : une pierre va sur une case libre
+%s is not next to the tower just moved (on %s)|%s n'est pas à côté de la tour jouée (en %s)
+the tower on %s is stuck: no free cell next to it|la tour en %s est bloquée : aucune case libre à côté
+press the tower to move first, then where it goes|appuyer d'abord la tour, puis sa destination
+all 18 stones are placed|les 18 pierres sont posées
+it is %s's turn to place|c'est à %s de poser
+%s has placed that stone already|%s a déjà posé cette pierre
+%s's %d is already on %s|le {1} de {0} est déjà en {2}
+%s holds %s's %d: the two stones on a site must differ|{0} porte le {2} de {1} : les deux pierres d'un site doivent différer
+the duels start when all 18 stones are placed (%d to go)|les duels commencent quand les 18 pierres sont posées (encore %d)
+%s may swap two stones first (or pass with TURN)|%s peut d'abord échanger deux pierres (ou passer avec TURN)
+%s has chosen a mask already|%s a déjà choisi un masque
+%s has no %s %d|{0} n'a pas de {2} de {1}
+%s holds no %s stone|%s n'a pas de pierre de %s
+%s may swap only own stones|%s n'échange que ses propres pierres
+a swap needs two different sites|un échange demande deux sites différents
+after this swap %s would hold two %ds: the values on a site must differ|après cet échange, %s aurait deux %d : les valeurs d'un site doivent différer
+duel: each player presses a mask key under their hood|duel : chacun appuie une touche de masque, caché
+%s places: press a site|%s pose : appuyer un site
+%s: the value goes in on your own mask keys|%s : la valeur se tape sur vos touches de masque
+enter the value on your mask keys (TURN: cancel)|taper la valeur sur vos touches de masque (TURN : annuler)
+# the app's messages
+saved again|de nouveau enregistré
+NOT SAVED (%s): play on from memory|NON ENREGISTRÉ (%s) : la partie continue en mémoire
+waiting for the host's game|attente de la partie de l'hôte
+cannot start: %s|démarrage impossible : %s
+"""
