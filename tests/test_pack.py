@@ -27,7 +27,8 @@ def test_the_pack_holds_every_compiled_module_as_flashed(board_files, tmp_path):
     with open(path, "rb") as f:
         served = pack.Pack(f)
         assert sorted(served.files) == sorted(p[len("/lib/companion"):].encode() for p in modules)
-        assert sorted(served.dirs) == [b"/", b"/app", b"/core", b"/hal", b"/layout", b"/remote", b"/store", b"/ui"]
+        assert sorted(served.dirs) == [b"/", b"/app", b"/core", b"/hal", b"/layout", b"/remote", b"/store", b"/ui",
+                                       b"/ui/lang"]
         for remote, data in modules.items():
             name = remote[len("/lib/companion"):]
             assert served.stat(name) == pack.FILE

@@ -33,7 +33,8 @@ def test_random_kahuna_games_survive_a_cut_after_every_press(seed, calm_leds, va
 @given(st.integers(0, 10**6), st.sampled_from(["kahuna", "kanaloa", "rukuni", "duell"]))
 def test_any_presses_menu_included_survive_a_cut_after_each(seed, layout):
     out = pc.monkey(layout, seed)
-    assert out["presses"] > 400 and out["cuts"] > 50  # (the cuts compare the LEDs, the state, the to-do)
+    # (the cuts compare the LEDs, the state, the to-do; the menu, a line longer with the language, takes some presses)
+    assert out["presses"] > 400 and out["cuts"] > 40
 
 
 def test_the_other_games_reach_their_end_with_open_to_dos_on_the_way():

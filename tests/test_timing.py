@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.hal.buttons import DOWN, UP
+from companion.loop import AWAY_MS
 from host_tools.micropython import run_native
 from tests.scenarios import timing_scenarios as ts
 
@@ -197,7 +198,9 @@ def test_a_display_page_waits_while_a_press_settles(tmp_path):
 
 def test_quiet_time_comes_while_an_led_blinks(tmp_path):
     """Quiet-time work keeps out of a step that wrote the LEDs, and no more:
-    with a blink on the board it still comes a second after the last press."""
+    with a blink on the board it still comes once nobody has pressed for
+    AWAY_MS (loop.py: outside the moment after a release, quiet-time work
+    waits for the players to be away)."""
     from companion.boot import start_sim
     from host_tools.paths import ROOT
 
@@ -208,6 +211,7 @@ def test_quiet_time_comes_while_an_led_blinks(tmp_path):
     loop.app.frame.set(0, 1, 1)  # a blinking LED (BLINK): the strip is written now and then
     loop.app.version += 1
     loop.press_at = 0
-    for t in range(2, 3000, 2):
+    loop.touched = 0
+    for t in range(2, AWAY_MS + 1000, 2):
         loop.step(t)
     assert loop.leds.nanim == 1 and calls

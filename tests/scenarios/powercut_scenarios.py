@@ -28,7 +28,8 @@ def shown_todo(app):
     if not app.game.todo_open():
         return []
     items = todo_items(app.game)
-    lines = app.ui.lines() if app.message else app.lines
+    items = list(items) + list(app.shown(list(items)))  # (as the display words them: its language)
+    lines = app.shown(app.ui.lines()) if app.message else app.lines
     return [l for l in lines if l in items or l.endswith(" more") or l.startswith("Board: ")]
 
 
@@ -104,7 +105,7 @@ class Board:
         if app.game.over() or not pieces:
             assert app.checking < 0
         else:
-            assert app.checking == 0 and app.lines[:2] == ["Check the board?", "MENU: yes"]
+            assert app.checking == 0 and app.lines[:2] == app.shown(["Check the board?", "MENU: yes"])  # (its language)
         self.cuts += 1
         if app.game.todo_open():
             self.open_cuts += 1

@@ -56,6 +56,8 @@ class Starting:
         store = self.store
         try:
             lines = store.read(False)
+            if lines:
+                _load_ui_early(lines)
             if lines or store.problem:
                 check = store.load_check(lines) if lines and self.game_name in CHECKPOINTED else None
                 game, n, error = log.resume(lines or (), self.own_layout, check, JOURNAL)
@@ -228,3 +230,20 @@ class Starting:
             self.game = self.ui = self.ticker = None  # the header again from the host
         self.checked = self.based = 0
         self.changed()
+
+
+def _load_ui_early(lines):
+    """Kahuna with the digital deck (and solo, the device opponent): its UI's
+    modules loaded now, on a heap still whole, not after the replay and a
+    repair have cut it into pieces: loading a module needs blocks of a KB
+    and more in one piece (on the native port the deck's UI failed to load
+    at 240 KB after a damaged log's repair; tests/test_save_dir_fuzz.py)."""
+    for text in lines:  # the header: a look at its first bytes is enough (a wrong guess costs nothing)
+        head = bytes(text[:512]) if isinstance(text, bytes) else text[:512].encode()
+        if b'"digital"' in head:
+            from ..core import kahuna_cards  # noqa: F401 - kept in sys.modules
+            from ..ui import kahuna_cards as ui  # noqa: F401
+            if b'"device"' in head:
+                from ..core import kahuna_ai  # noqa: F401
+        return
+

@@ -205,7 +205,7 @@ hold: profi|halten: Profi
 Check the board?|Brett prüfen?
 MENU: yes|MENU: ja
 Board check %d/%d|Prüfung %d/%d
-%s: as lit?|%s: wie Licht?
+%s: as lit?|%s: stimmt's?
 fix board/game|Brett/Spiel fix
 TURN: next|TURN: weiter
 UNDO: stop|UNDO: Ende

@@ -206,7 +206,7 @@ hold: profi|maintenir : pro
 Check the board?|Vérif. plateau ?
 MENU: yes|MENU : oui
 Board check %d/%d|Vérif. %d/%d
-%s: as lit?|%s: comme allumé?
+%s: as lit?|%s: conforme?
 fix board/game|corriger
 TURN: next|TURN : suivant
 UNDO: stop|UNDO : arrêt
