@@ -33,6 +33,7 @@ slowest turn stays near 30,000 lines (docs/bench.md, "The device opponent").
 
 from . import const
 from .kahuna import ACTIVE, FINAL, PLAY, ROUND, STICKS_EACH
+from .kahuna_cards import COPIES
 
 # step kinds
 PLACE = const(1)  # conn, card
@@ -368,12 +369,36 @@ class Planner:
                     continue
                 g.act(self._as_them, c)
                 self.tried += 1
-                v = base - self.board_value(me)
+                v = (base - self.board_value(me)) * self._chance(me - 1, c) // 16
                 g.take_back()
                 if v > worst:
                     worst = v
                 break
         return worst * REPLY // 4
+
+    def _chance(self, p, c):
+        """In 16ths, about how likely the opponent of player p holds a card for
+        a stick on connection c: the copies of its two islands that p cannot
+        see (not in p's hand, not face up) among all the cards p cannot see,
+        drawn into the opponent's hand. Public facts only."""
+        g = self.g
+        b = g.board
+        a = b.conn_a[c]
+        e = b.conn_b[c]
+        unseen = 2 * COPIES
+        for k in range(3):
+            f = g.face(k)
+            if f == a or f == e:
+                unseen -= 1
+        unseen -= g.hand(p, a) + g.hand(p, e)
+        if unseen <= 0:
+            return 0
+        pool = g.pile_size() + g.hand_size(1 - p) + g.discard_size()
+        h = g.hand_size(1 - p)
+        if pool <= 0 or h <= 0:
+            return 0
+        n = 16 * h * unseen // pool
+        return n if n < 16 else 16
 
     def _as_them(self, c):
         g = self.g
@@ -435,8 +460,8 @@ class Planner:
             self._add(SKIP, NONE, NONE, NONE)
             return
         n = g.hand_size(p)
-        if n >= 5 and (g.may_skip() or g.played_this_turn()):  # (a play leaves fewer than 5)
-            self._add(SKIP, NONE, NONE, NONE)
+        if n >= 5 and (g.played_this_turn() or (g.may_skip() and not self._behind(p))):
+            self._add(SKIP, NONE, NONE, NONE)  # (a play leaves fewer than 5)
             return
         if self.level == STRONG and self._last_card() and g.get(ROUND) < 3 and g.may_skip() \
                 and g.stones(p) <= g.stones(1 - p):
@@ -468,6 +493,16 @@ class Planner:
             self._add(DRAW_PILE, NONE, NONE, NONE)
         else:
             self._add(DRAW_FACE, NONE, best, NONE)
+
+    def _behind(self, p):
+        """True when player p trails: fewer points, or as many and fewer stones.
+        Behind, a full hand that found no move is given back for a fresh card
+        rather than held (strong only; the lower levels hold it)."""
+        g = self.g
+        if self.level != STRONG:
+            return False
+        d = g.score(p) - g.score(1 - p)
+        return d < 0 or (d == 0 and g.stones(p) < g.stones(1 - p))
 
     def _last_card(self):
         """True when one card is left to draw: taking it ends the round."""
