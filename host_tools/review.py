@@ -52,33 +52,42 @@ def _value(planner, g, p):
 
 def _moves(g):
     """The board moves the active player has here: (name, do) pairs; with the
-    digital deck only those its hand pays for (the planner's pick of cards)."""
+    digital deck only those its hand pays for (the planner's pick of cards).
+    What is legal is the core's legal_events."""
     b = g.board
     p = g.active()
     out = []
     deck = getattr(g, "deck", False)
-    if deck:
-        if g.why_not_play():
-            return out
-        f = g.freed()
-        if f >= 0 and not g.why_not_place(f):
-            out.append(("put on %s (free)" % b.conn_names[f], lambda c=f: g.place_free(c)))
-    for c in range(g.nconn):
-        if g.owner(c) == 0 and not g.why_not_place(c):
-            if not deck:
+    f = g.freed() if deck else -1
+    legal = {}  # connection -> the ways to place on it or remove it: (op, cards)
+    for e in g.legal_events():
+        op = e["op"]
+        if op == "place" or op == "remove":
+            c = b.conn(e["at"])
+            cards = e.get("cards") or e.get("card")
+            if deck and op == "place" and cards is None and c != f:
+                continue  # a handicap stick: the review rates the deck's paid moves
+            legal.setdefault(c, []).append((op, cards))
+    if f >= 0 and ("place", None) in legal.get(f, ()):
+        out.append(("put on %s (free)" % b.conn_names[f], lambda c=f: g.place_free(c)))
+    names = b.island_names
+    for c in sorted(legal):
+        ways = legal[c]
+        op = ways[0][0]
+        if not deck:
+            if op == "place":
                 out.append(("put on %s" % b.conn_names[c], lambda c=c: g.place(c)))
-                continue
-            a, e = b.conn_a[c], b.conn_b[c]
-            i = a if g.hand(p, a) >= g.hand(p, e) else e
-            if g.hand(p, i):
-                out.append(("put on %s" % b.conn_names[c], lambda c=c, i=i: g.place_card(c, i)))
-        elif g.owner(c) == 2 - p and not g.why_not_remove(c):
-            if not deck:
+            else:
                 out.append(("take off %s" % b.conn_names[c], lambda c=c: g.remove(c)))
-                continue
-            a, e = b.conn_a[c], b.conn_b[c]
+            continue
+        a, e = b.conn_a[c], b.conn_b[c]
+        if op == "place":
+            i = a if g.hand(p, a) >= g.hand(p, e) else e
+            if (op, names[i]) in ways:
+                out.append(("put on %s" % b.conn_names[c], lambda c=c, i=i: g.place_card(c, i)))
+        else:
             pair = (a, e) if g.hand(p, a) and g.hand(p, e) else ((a, a) if g.hand(p, a) >= 2 else (e, e))
-            if g.hand(p, pair[0]) and g.hand(p, pair[1]) and (pair[0] != pair[1] or g.hand(p, pair[0]) >= 2):
+            if (op, [names[pair[0]], names[pair[1]]]) in ways:
                 out.append(("take off %s" % b.conn_names[c], lambda c=c, pr=pair: g.remove_cards(c, pr[0], pr[1])))
     return out
 

@@ -6,7 +6,7 @@ from companion.core import Illegal
 from companion.core.games import new_game
 from host_tools.paths import load_layout
 
-from .reference_kahuna import CONNECTIONS, OTHER, ReferenceKahuna, Refused
+from .reference_kahuna import CONNECTIONS, ReferenceKahuna, Refused
 from .scenarios.common import rules
 
 
@@ -27,7 +27,7 @@ def random_game(rnd, max_events=500):
     assert rules(states[0]) == ref.view()
     while not ref.over and len(lines) <= max_events:
         op = rnd.choices(list(weights), list(weights.values()))[0]
-        event = candidate(rnd, op, ref)
+        event = candidate(rnd, op, game)
         try:
             game.apply(event)
             accepted = True
@@ -46,14 +46,13 @@ def random_game(rnd, max_events=500):
     return lines, states
 
 
-def candidate(rnd, op, ref):
-    """Mostly events that make sense for the position, sometimes not."""
+def candidate(rnd, op, game):
+    """Mostly events the core lists as legal (legal_events), sometimes any."""
+    if op in ("place", "remove"):
+        legal = [e for e in game.legal_events() if e["op"] == op]
+        if legal:
+            return rnd.choice(legal)
+        op = "bad"
     if op == "bad":
         return {"op": rnd.choice(["place", "remove"]), "at": rnd.choice(CONNECTIONS)}
-    if op == "place":
-        free = [c for c in CONNECTIONS if c not in ref.sticks]
-        return {"op": "place", "at": rnd.choice(free or CONNECTIONS)}
-    if op == "remove":
-        theirs = [c for c, o in ref.sticks.items() if o == OTHER[ref.active]]
-        return {"op": "remove", "at": rnd.choice(theirs or CONNECTIONS)}
     return {"op": op}

@@ -19,24 +19,9 @@ def header_for(rnd):
     return h
 
 
-def candidates(g, rnd):
-    """Events that make sense in the position (the rules may still refuse some)."""
-    b = g.board
-    p = g.active()
-    held = [i for i in range(12) for _ in range(g.hand(p, i))]
-    out = []
-    for i in set(held):
-        for c in b.island_conns[i]:
-            if not g.owner(c):
-                out.append({"op": "place", "at": b.conn_names[c], "card": b.island_names[i]})
-    for c in range(len(b.conn_names)):
-        if g.owner(c) == 2 - p:
-            a, e = b.conn_a[c], b.conn_b[c]
-            for x, y in ((a, e), (a, a), (e, e)):
-                if (g.hand(p, x) and g.hand(p, y)) and (x != y or g.hand(p, x) >= 2):
-                    out.append({"op": "remove", "at": b.conn_names[c],
-                                "cards": [b.island_names[x], b.island_names[y]]})
-    return out
+def candidates(g):
+    """The sticks the core lists as legal (legal_events): places paid with a card, removes."""
+    return [e for e in g.legal_events() if e["op"] == "remove" or (e["op"] == "place" and "card" in e)]
 
 
 def random_event(g, rnd, w):
@@ -48,7 +33,7 @@ def random_event(g, rnd, w):
     b = g.board
     p = g.active()
     if op == "play":
-        c = candidates(g, rnd)
+        c = candidates(g)
         if c:
             return rnd.choice(c)
         op = "draw"

@@ -21,14 +21,10 @@ WEIGHTS = (("place", 45), ("remove", 15), ("end_turn", 35), ("undo", 3), ("end_r
 
 def _choices(game, rng, may_end_round):
     """Candidate events: a random kind of event first, then the other kinds."""
-    board = game.board
     by_op = {"place": [], "remove": [], "end_turn": [{"op": "end_turn"}], "undo": [], "end_round": []}
-    for c in range(len(board.conn_names)):
-        name = board.conn_names[c]
-        if game.why_not_place(c) is None:
-            by_op["place"].append({"op": "place", "at": name})
-        elif game.why_not_remove(c) is None:
-            by_op["remove"].append({"op": "remove", "at": name})
+    for e in game.legal_events():  # (end_turn is always legal; end_round at the player's pace)
+        if e["op"] in ("place", "remove"):
+            by_op[e["op"]].append(e)
     if game.events_in_effect():
         by_op["undo"].append({"op": "undo"})
     if may_end_round:

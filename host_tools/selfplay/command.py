@@ -67,28 +67,16 @@ def register(sub):
 
 # --- the host players ---------------------------------------------------------------
 def moves(g):
-    """Every legal play of the active player: (event, gain in stones, gain in sticks)."""
-    b = g.board
-    p = g.active()
+    """Every stick the active player may place or remove now (the core's
+    legal_events, in its order), a remove with its first pair of cards only."""
     out = []
-    if g.why_not_play():
-        return out
-    f = g.freed()
-    if f >= 0 and not g.why_not_place(f):
-        out.append({"op": "place", "at": b.conn_names[f]})
-    for i in range(12):
-        if g.hand(p, i):
-            for c in b.island_conns[i]:
-                if not g.owner(c) and not g.why_not_place(c):
-                    out.append({"op": "place", "at": b.conn_names[c], "card": b.island_names[i]})
-    for c in range(len(b.conn_names)):
-        if g.owner(c) == 2 - p:
-            a, e = b.conn_a[c], b.conn_b[c]
-            for x, y in ((a, e), (a, a), (e, e)):
-                if g.hand(p, x) and g.hand(p, y) and (x != y or g.hand(p, x) >= 2):
-                    out.append({"op": "remove", "at": b.conn_names[c],
-                                "cards": [b.island_names[x], b.island_names[y]]})
-                    break
+    removed = None
+    for e in g.legal_events():
+        op = e["op"]
+        if op == "place" or (op == "remove" and e["at"] != removed):
+            out.append(e)
+            if op == "remove":
+                removed = e["at"]
     return out
 
 

@@ -41,50 +41,31 @@ def clone(g):
 
 
 def actions(g):
-    """Every legal action of the active player, by index."""
+    """Every legal action of the active player, by index: the core's
+    legal_events, a remove with its first pair of cards only, give-backs
+    only before the final turns (the search's choice)."""
     b = g.board
-    p = g.active()
-    s = g.s
     out = []
-    if g.over():
-        return out
-    phase = g.phase()
-    if not g.why_not_play():
-        f = g.freed()
-        if f >= 0 and not g.why_not_place(f):
-            out.append((FREE, f, 0, 0))
-        for i in range(g.nisland):
-            if g.hand(p, i):
-                for c in b.island_conns[i]:
-                    if not s[c] and not g.why_not_place(c):
-                        out.append((PLACE, c, i, 0))
-        them = 2 - p
-        for c in range(g.nconn):
-            if s[c] == them:
-                a, e = b.conn_a[c], b.conn_b[c]
-                ha, he = g.hand(p, a), g.hand(p, e)
-                if ha and he:
-                    out.append((REMOVE, c, a, e))
-                elif ha >= 2:
-                    out.append((REMOVE, c, a, a))
-                elif he >= 2:
-                    out.append((REMOVE, c, e, e))
-    if phase == PLAY:
-        if not g.played_this_turn():
-            for i in range(g.nisland):
-                if g.hand(p, i):
-                    out.append((DISCARD, 0, i, 0))
-        if g.hand_size(p) < 5:
-            for k in range(FACE_UP):
-                i = g.face(k)
-                if i >= 0 and (DRAW_FACE, 0, i, 0) not in out:
-                    out.append((DRAW_FACE, 0, i, 0))
-            if g.pile_size():
-                out.append((DRAW_PILE, 0, 0, 0))
-        if g.may_skip():
+    removed = -1
+    for e in g.legal_events():
+        op = e["op"]
+        if op == "place":
+            c = b.conn(e["at"])
+            card = e.get("card")
+            out.append((FREE, c, 0, 0) if card is None else (PLACE, c, b.island(card), 0))
+        elif op == "remove":
+            c = b.conn(e["at"])
+            if c != removed:
+                removed = c
+                out.append((REMOVE, c, b.island(e["cards"][0]), b.island(e["cards"][1])))
+        elif op == "discard":
+            if g.phase() == PLAY:
+                out.append((DISCARD, 0, b.island(e["card"]), 0))
+        elif op == "draw":
+            card = e.get("card")
+            out.append((DRAW_PILE, 0, 0, 0) if card is None else (DRAW_FACE, 0, b.island(card), 0))
+        else:
             out.append((END, 0, 0, 0))
-    else:
-        out.append((END, 0, 0, 0))
     return out
 
 

@@ -353,6 +353,75 @@ class Duell(Game):
                 n += 1
         return _fill(colours, forbidden, 0, n, bison, wolf)
 
+    # --- the legal events -----------------------------------------------------------
+    def legal_events(self):
+        """Game.legal_events: the stones to put (profi: of either colour), both
+        players' masks while the duel waits for them, or the swapper's swaps
+        (sites in order), moves (profi) and pass. A stone of a pile (profi) is
+        named by its value; a lone stone is not. time_up is the clock's."""
+        s = self.s
+        phase = s[PHASE]
+        if phase == PLACE:
+            actor = placer(s[PLACED])
+            for p in (actor, 1 - actor):
+                if p == actor or self.profi:
+                    for v in range(1, 10):
+                        if not s[p * 9 + v - 1]:
+                            for k in range(NSITES):
+                                if not self.stone_on(p, k) and self.why_not_put(p, k, v) is None:
+                                    yield {"op": "put", "player": PLAYERS[p], "at": site_name(k), "value": v}
+        elif phase == DUEL:
+            for p in (0, 1):
+                if not s[MASK + p]:
+                    for choice in range(3):
+                        yield {"op": "mask", "player": PLAYERS[p], "choice": choice}
+        elif phase == SWAP:
+            actor = self.swapper()
+            for p in (actor, 1 - actor):
+                if p == actor or self.profi:
+                    for ev in self._swaps(p):
+                        yield ev
+            yield {"op": "pass"}
+
+    def _swaps(self, p):
+        """The swaps (and profi's moves) of colour p's stones."""
+        s = self.s
+        base = p * 9 - 1
+        check = not (self.memory or self.profi)
+        for a in range(NSITES):
+            for x in range(1, 10):
+                if s[base + x] != a + 1:
+                    continue
+                na = self._pile(p, a)
+                for b in range(a + 1, NSITES):
+                    for y in range(1, 10):
+                        if s[base + y] != b + 1:
+                            continue
+                        if check and (self.stone_on(1 - p, a) == y or self.stone_on(1 - p, b) == x):
+                            continue
+                        ev = {"op": "swap", "player": PLAYERS[p], "a": site_name(a), "b": site_name(b)}
+                        if na > 1:
+                            ev["value_a"] = x
+                        if self._pile(p, b) > 1:
+                            ev["value_b"] = y
+                        yield ev
+                if self.profi:
+                    for b in range(NSITES):
+                        if b != a:
+                            ev = {"op": "move", "player": PLAYERS[p], "from": site_name(a), "to": site_name(b)}
+                            if na > 1:
+                                ev["value"] = x
+                            yield ev
+
+    def _pile(self, p, site):
+        """How many of colour p's stones lie on a site."""
+        s = self.s
+        n = 0
+        for i in range(p * 9, p * 9 + 9):
+            if s[i] == site + 1:
+                n += 1
+        return n
+
     # --- events -------------------------------------------------------------
     def _put_event(self, ev):
         s = self.s

@@ -256,6 +256,20 @@ class Game:
     def ops(self):
         raise NotImplementedError
 
+    def legal_events(self):
+        """Every event the player to move may make now, one at a time (a
+        generator: one small dict each, nothing listed in advance), exactly
+        as the log writes them: apply() takes each one. The players' choices
+        only, each once: no undo, no confirmation of the physical board
+        (took_off, put_on, tidy), nothing the device's clock decides (Duell's
+        time_up). Nothing when the game is over. Where the log takes one
+        choice in two spellings (two cards in either order, a swap's sites
+        either way round) one is listed. Agrees with the rules' why_not_*
+        answers: an event of a listed kind that is not listed is refused.
+        Its users: the device opponent's tests, selfplay, review, the bench
+        and the random tests (one list of the legal moves, not five)."""
+        raise NotImplementedError
+
     def over(self):
         raise NotImplementedError
 

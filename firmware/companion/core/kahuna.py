@@ -247,6 +247,24 @@ class Kahuna(Game):
                 self.board.conn_names[c], PLAYERS[p], PLAYERS[1 - p])
         return None
 
+    def legal_events(self):
+        """Game.legal_events: sticks to place, the opponent's to remove, TURN
+        and (in play) the end of the round."""
+        if self.over():
+            return
+        s = self.s
+        names = self.board.conn_names
+        them = 2 - self.active()
+        for c in range(self.nconn):  # a cheap look first: why_not_* words a refusal
+            if not s[c] and self.why_not_place(c) is None:
+                yield {"op": "place", "at": names[c]}
+        for c in range(self.nconn):
+            if s[c] == them and self.why_not_remove(c) is None:
+                yield {"op": "remove", "at": names[c]}
+        yield {"op": "end_turn"}
+        if self.phase() == PLAY:
+            yield {"op": "end_round"}
+
     # --- events by index (the device) and by name (the log) -------------------
     def place(self, c):
         self.act(self._place, c)

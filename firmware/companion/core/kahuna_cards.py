@@ -254,6 +254,66 @@ class KahunaCards(Kahuna):
             return "%s does not hold those cards" % TITLED[p]
         return self.why_not_remove(c)
 
+    # --- the legal events ------------------------------------------------------------
+    def legal_events(self):
+        """Game.legal_events with the deck: in this order (selfplay's players
+        rely on it) the free stick (variant 1), each stick a held card pays
+        for (card by card), each remove with the pairs of cards that pay for
+        it (both islands, then two of one), the cards to give back, the
+        draws, and TURN when it may end the turn."""
+        if self.over():
+            return
+        s = self.s
+        b = self.board
+        names = b.conn_names
+        islands = b.island_names
+        p = self.active()
+        phase = self.phase()
+        if phase == SETUP:  # handicap sticks, without a card
+            for c in range(self.nconn):
+                if not s[c] and self.why_not_place(c) is None:
+                    yield {"op": "place", "at": names[c]}
+            yield {"op": "end_turn"}
+            return
+        if self.why_not_play() is None:
+            f = self.freed()
+            if f >= 0 and self.why_not_place(f) is None:
+                yield {"op": "place", "at": names[f]}
+            for i in range(self.nisland):
+                if self.hand(p, i):
+                    for c in b.island_conns[i]:
+                        if not s[c] and self.why_not_place(c) is None:
+                            yield {"op": "place", "at": names[c], "card": islands[i]}
+            them = 2 - p
+            for c in range(self.nconn):
+                if s[c] == them and self.why_not_remove(c) is None:
+                    a = b.conn_a[c]
+                    e = b.conn_b[c]
+                    ha = self.hand(p, a)
+                    he = self.hand(p, e)
+                    if ha and he:
+                        yield {"op": "remove", "at": names[c], "cards": [islands[a], islands[e]]}
+                    if ha >= 2:
+                        yield {"op": "remove", "at": names[c], "cards": [islands[a], islands[a]]}
+                    if he >= 2:
+                        yield {"op": "remove", "at": names[c], "cards": [islands[e], islands[e]]}
+        if not s[self.PLAYED]:
+            for i in range(self.nisland):
+                if self.hand(p, i):
+                    yield {"op": "discard", "card": islands[i]}
+        if phase == PLAY:
+            if self.hand_size(p) < HAND_MAX:
+                for k in range(FACE_UP):
+                    i = s[self.FACE + k]
+                    if i and (k < 1 or s[self.FACE] != i) and (k < 2 or s[self.FACE + 1] != i):
+                        yield {"op": "draw", "card": islands[i - 1]}  # two alike: one choice
+                if s[self.PILEN]:
+                    yield {"op": "draw", "from": "pile"}
+            if not s[self.SKIPPED]:
+                yield {"op": "end_turn"}
+        else:  # the final turns
+            yield {"op": "end_turn"}
+
     # --- events by index (the device and the AI) -----------------------------------
     def place_card(self, c, i):
         self.act(self._place_idx, (c, i))

@@ -390,6 +390,40 @@ class Kanaloa(Game):
                 return None
         return "%s may pass only while a player with more points has not had the last turn" % self.player_name(p)
 
+    def legal_events(self):
+        """Game.legal_events: the bridge to remove while one is pending; else
+        builds and exchanges (each also with KANALOA when it may come), the god
+        stones to use, TURN, the end of the round, a pass."""
+        if self.over():
+            return
+        s = self.s
+        names = self.board.conn_names
+        x = self.pending()
+        if x is not None:
+            for c in self.board.island_conns[x]:
+                if self.removable(c):
+                    yield {"op": "choose", "at": names[c]}
+            return
+        me = self.active() + 1
+        kanaloa = self.why_not_use(KANALOA) is None
+        for c in range(self.nconn):
+            q = s[c]
+            if q == me:
+                continue
+            op = "exchange" if q else "place"
+            if (self.why_not_exchange(c) if q else self.why_not_place(c)) is None:
+                yield {"op": op, "at": names[c]}
+                if kanaloa:
+                    yield {"op": op, "at": names[c], "god": "KANALOA"}
+        for god in range(KANALOA + 1, len(GODS) + 1):  # KANE is never played, KANALOA comes with a bridge
+            if self.why_not_use(god) is None:
+                yield {"op": "use", "god": GODS[god - 1]}
+        yield {"op": "end_turn"}
+        if self.phase() != FINAL:
+            yield {"op": "end_round"}
+        if self.why_not_pass() is None:
+            yield {"op": "pass"}
+
     # --- events by index (the device) and by name (the log) -------------------
     def place(self, c, god=0):
         self.act(self._place, (c, god))

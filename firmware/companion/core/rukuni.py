@@ -321,6 +321,28 @@ class Rukuni(Game):
             return "%s is not next to the tower just moved (on %s)" % (names[c], names[self.moved()])
         return None
 
+    def legal_events(self):
+        """Game.legal_events: each tower's moves (tower by tower, direction by
+        direction, near to far), or after a move the cells for the stone."""
+        phase = self.phase()
+        if phase == OVER:
+            return
+        s = self.s
+        names = self.board.names
+        if phase == SET:
+            for c in self.board.around[self.moved()]:
+                if s[c] == FREE:
+                    yield {"op": "set", "at": names[c]}
+            return
+        step = self.board.step
+        for t in range(self._towers, self._towers + self.ntower):
+            a = s[t]
+            for d in range(6):
+                c = step[a * 6 + d]
+                while c != NONE and s[c] == FREE:
+                    yield {"op": "move", "from": names[a], "to": names[c]}
+                    c = step[c * 6 + d]
+
     # --- events by index (the device) and by name (the log) -------------------
     def move(self, a, b):
         self.act(self._move, (a, b))
