@@ -29,7 +29,7 @@ from companion.core.kahuna_ai import Planner
 from .ismcts import ISMCTS
 
 ITERATIONS = 200
-ROLLOUT = 4
+ROLLOUT = 8
 SCALE = 2.0  # expected points at which the value is tanh(1): about 0.88
 
 

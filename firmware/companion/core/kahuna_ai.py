@@ -60,6 +60,10 @@ CARD = const(12)  # what a card played costs (easy, normal): held, it could do m
 # stop the draw), a remove's two cards cost PAIR (self-play, issue 28)
 PLACE_BONUS = const(20)
 PAIR = const(12)
+# strong: a remove that takes an island from the opponent counts BREAK more an
+# island: the board's value sees the island one stick from theirs again, but
+# they need that island's card and a turn to take it back (issue 46)
+BREAK = const(0)
 REPLY = const(1)  # quarters of the opponent's best reply's harm that count (they may lack the card)
 TOP = const(3)  # moves per step given the reply check
 BUDGET = const(52)  # work units a turn (see above): its time on the chip
@@ -269,8 +273,12 @@ class Planner:
             if i == NONE:
                 continue
             self._mark(c)
+            theirs = g.stones(them - 1)
             g.remove_cards(c, i, j)
-            self._keep(self._after(me, base, c) - base - pair, REMOVE, c, i, j)
+            v = self._after(me, base, c) - base - pair
+            if self.level == STRONG and g.stones(them - 1) < theirs:
+                v += BREAK * (theirs - g.stones(them - 1))
+            self._keep(v, REMOVE, c, i, j)
             g.take_back()
         k = 0
         if self.level == STRONG and self.tried + 4 * (TOP + 1) <= self.limit:
