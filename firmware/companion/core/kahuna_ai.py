@@ -33,7 +33,7 @@ slowest turn stays near 30,000 lines (docs/bench.md, "The device opponent").
 
 from . import const
 from .kahuna import ACTIVE, FINAL, PLAY, ROUND, STICKS_EACH
-from .kahuna_cards import COPIES
+from .kahuna_value import BoardValue
 
 # step kinds
 PLACE = const(1)  # conn, card
@@ -48,12 +48,7 @@ KINDS = ("", "place", "remove", "free", "discard", "draw", "draw_pile", "skip")
 MAX_STEPS = const(16)
 NONE = const(255)
 
-# weights (integers: identical on every interpreter)
-STONE = const(100)
-STICK = const(4)
-PROGRESS = const(100)
-THREAT = const(30)
-CHANCE = const(15)
+# weights (integers: identical on every interpreter); the board's own: kahuna_value.py
 CARD = const(12)  # what a card played costs (easy, normal): held, it could do more later
 # strong: a stick placed counts PLACE_BONUS more than the board it leaves (a
 # card held is worth less than one on the board: cards pile up to the 5 that
@@ -99,9 +94,9 @@ def step_event(board, step):
     return {"op": "end_turn"}
 
 
-class Planner:
+class Planner(BoardValue):
     def __init__(self, game, level=None):
-        self.g = game
+        BoardValue.__init__(self, game)
         self.level = level_of(game) if level is None else level
         self.limit = 10000
         self.top_c = bytearray(TOP)  # the reply check's candidates: connection, kind, cards
@@ -111,9 +106,6 @@ class Planner:
         self.top_v = [0] * TOP
         self.steps = bytearray(4 * MAX_STEPS)
         self.n = 0
-        self.tried = 0  # work units of the last decide(): candidates tried, boards valued
-        self.iv = [0] * game.nisland  # island values for the player, before a move
-        self.cval = [0] * len(game.board.conn_names)  # gain of a free stick, for the draw
 
     # --- the plan -------------------------------------------------------------
     def _add(self, kind, c, i, j):
@@ -133,68 +125,6 @@ class Planner:
     def event(self, k):
         """Step k as a log event (a dict), for the log and the host tools."""
         return step_event(self.g.board, self.step(k))
-
-    # --- scoring a board ---------------------------------------------------------
-    def island_value(self, x, me):
-        """The island's worth to player code `me` (1 white, 2 black): public facts only."""
-        g = self.g
-        s = g.s
-        them = 3 - me
-        cm = 0
-        co = 0
-        for c in g.board.island_conns[x]:
-            o = s[c]
-            if o == me:
-                cm += 1
-            elif o == them:
-                co += 1
-        d = g.board.degree[x]
-        need = d // 2 + 1
-        free = d - cm - co
-        st = s[g.nconn + x]
-        if st == me:
-            return STONE + 3 * (cm - need)
-        if st == them:
-            return -STONE - 3 * (co - need)
-        v = 0
-        if cm + free >= need:
-            v += PROGRESS * cm * cm // (need * need)
-            if cm == need - 1:
-                v += CHANCE
-        if co + free >= need:
-            v -= PROGRESS * co * co // (need * need)
-            if co == need - 1:
-                v -= THREAT
-        return v
-
-    def board_value(self, me):
-        g = self.g
-        self.tried += 1  # the budget's unit: about one candidate's lines
-        v = 0
-        iv = self.iv
-        for x in range(g.nisland):
-            w = self.island_value(x, me)
-            iv[x] = w
-            v += w
-        return v + STICK * (g.sticks(me - 1) - g.sticks(2 - me))
-
-    def _after(self, me, base, c):
-        """The board value after a move at connection c, from the cached island values."""
-        g = self.g
-        b = g.board
-        v = base
-        a = b.conn_a[c]
-        e = b.conn_b[c]
-        iv = self.iv
-        if g.stones(0) + g.stones(1) != self._nstones or g.s[g.nconn + a] != self._sa or \
-                g.s[g.nconn + e] != self._se:
-            v = 0  # a stone moved: sticks left other islands too; count them all
-            self.tried += 1
-            for x in range(g.nisland):
-                v += self.island_value(x, me)
-        else:
-            v += self.island_value(a, me) - iv[a] + self.island_value(e, me) - iv[e]
-        return v + STICK * (g.sticks(me - 1) - g.sticks(2 - me))
 
     # --- deciding a turn -------------------------------------------------------------
     def decide(self):
@@ -377,46 +307,17 @@ class Planner:
                     continue
                 g.act(self._as_them, c)
                 self.tried += 1
-                v = (base - self.board_value(me)) * self._chance(me - 1, c) // 16
+                v = base - self.board_value(me)
                 g.take_back()
                 if v > worst:
                     worst = v
                 break
         return worst * REPLY // 4
 
-    def _chance(self, p, c):
-        """In 16ths, about how likely the opponent of player p holds a card for
-        a stick on connection c: the copies of its two islands that p cannot
-        see (not in p's hand, not face up) among all the cards p cannot see,
-        drawn into the opponent's hand. Public facts only."""
-        g = self.g
-        b = g.board
-        a = b.conn_a[c]
-        e = b.conn_b[c]
-        unseen = 2 * COPIES
-        for k in range(3):
-            f = g.face(k)
-            if f == a or f == e:
-                unseen -= 1
-        unseen -= g.hand(p, a) + g.hand(p, e)
-        if unseen <= 0:
-            return 0
-        pool = g.pile_size() + g.hand_size(1 - p) + g.discard_size()
-        h = g.hand_size(1 - p)
-        if pool <= 0 or h <= 0:
-            return 0
-        n = 16 * h * unseen // pool
-        return n if n < 16 else 16
-
     def _as_them(self, c):
         g = self.g
         g.set(g.base + ACTIVE, 1 - g.active())
         g._place(c)
-
-    def _mark(self, c):
-        g = self.g
-        self._sa = g.s[g.nconn + g.board.conn_a[c]]
-        self._se = g.s[g.nconn + g.board.conn_b[c]]
 
     def _pair(self, p, a, e):
         """The cheapest two cards that remove a stick on a-e (spend the rarer use last)."""
@@ -432,34 +333,6 @@ class Planner:
         return NONE, NONE
 
     # --- the draw ----------------------------------------------------------------------
-    def card_value(self, i, me):
-        """What a card of island i could do now: the best gain of a stick it pays for."""
-        g = self.g
-        s = g.s
-        best = 0
-        for c in g.board.island_conns[i]:
-            if not s[c]:
-                v = self.cval[c]
-                if v > best:
-                    best = v
-        return best
-
-    def _free_gains(self, me):
-        """cval[c]: the gain of an own stick on each free connection (no card needed)."""
-        g = self.g
-        base = self.board_value(me)
-        self._nstones = g.stones(0) + g.stones(1)
-        for c in range(g.nconn):
-            self.cval[c] = 0
-            if g.s[c] or g.why_not_place(c):
-                continue
-            self._mark(c)
-            g.act(g._place, c)
-            v = self._after(me, base, c) - base
-            g.take_back()
-            self.tried += 1
-            self.cval[c] = v if v > 0 else 0
-
     def _draw(self, p, me):
         g = self.g
         if g.over():  # the turn's last move ended the game
