@@ -12,6 +12,8 @@ from companion.core.kahuna_ai import EASY, NORMAL, STRONG, Planner
 from host_tools.paths import load_layout
 from host_tools.selfplay.command import random_turn
 
+from .scenarios.legal_events_scenarios import key
+
 VARIANTS = ([], ["variant1"], ["variant2"], ["handicap"], ["variant1", "variant2"],
             ["variant1", "variant2", "handicap"])
 
@@ -38,7 +40,9 @@ def play(variants, seed, level):
             assert bytes(g.s) == before  # the search takes every trial back
             assert 1 <= n
             for k in range(n):
-                g.apply(ai.event(k))  # raises Illegal for an illegal step
+                e = ai.event(k)
+                assert key(e) in {key(m) for m in g.legal_events()}, e  # one of the core's legal events
+                g.apply(e)  # raises Illegal for an illegal step
             steps += n
         else:
             random_turn(g, rnd)

@@ -20,7 +20,7 @@ KANALOA_CONNECTIONS = len(load_layout("kanaloa")["connections"])
 
 
 @pytest.mark.parametrize("name", scenarios.GAMES)
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_games_driven_by_the_list_follow_the_rules_and_replay(name, seed):
     rng = Rng(seed)
