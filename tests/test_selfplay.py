@@ -123,8 +123,8 @@ def test_the_ladder_plays_every_pair_and_rates_them(tmp_path):
         for j in range(3):
             if i != j:
                 assert wins[i][j] + wins[j][i] == 4  # every pair met 4 times
-    again = run_ladder(4, 2, ("greedy", "device-easy", "device"))
-    assert again == r  # seeded: the same every run
+    again = run_ladder(4, 2, ("greedy", "device-easy", "device"), jobs=2)
+    assert again == r  # seeded, each game alone: the same every run, in one process or two
     cli = subprocess.run([sys.executable, "-m", "host_tools.cli", "selfplay", "--a", "reference:20", "--b", "greedy",
                           "--games", "2", "--seed", "5", "--json"], capture_output=True, text=True, check=True)
     assert json.loads(cli.stdout)["a"] == "reference:20"

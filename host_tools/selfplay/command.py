@@ -62,6 +62,8 @@ def register(sub):
     p.add_argument("--ladder", action="store_true",
                    help="a round robin of %s, --games games a pair, rated (Bradley-Terry, Elo scale)"
                    % ", ".join(ladder.LADDER))
+    p.add_argument("--jobs", type=int, default=1, choices=range(1, 65), metavar="N",
+                   help="with --ladder: play N games at once, in N processes (the same results)")
     p.set_defaults(func=run)
 
 
@@ -246,18 +248,16 @@ def selfplay(games, seed, a, b, logs=None):
     return result
 
 
-def run_ladder(games, seed, players=ladder.LADDER):
+def ladder_game(a, b, seed, k):
+    """Game k of a ladder pair, with fresh players: "a", "b" or "draw"."""
+    return play_game(player(a), player(b), (seed * 100003 + k) & 0xFFFFFFFF, k % 2 == 0)[1]
+
+
+def run_ladder(games, seed, players=ladder.LADDER, jobs=1):
     """The ladder's result: players, wins[i][j], ratings and their 95 % half-widths."""
-    made = {}
-
-    def play(a, b, seed, k):
-        pa = made.setdefault(a, player(a))
-        pb = made.setdefault(b, player(b))
-        return play_game(pa, pb, (seed * 100003 + k) & 0xFFFFFFFF, k % 2 == 0)[1]
-
     n = len(players)
     progress = Progress("selfplay --ladder: games", games * n * (n - 1) // 2)
-    wins = ladder.round_robin(players, games, seed, play, progress)
+    wins = ladder.round_robin(players, games, seed, ladder_game, progress, jobs)
     progress.done()
     ratings, half = ladder.bradley_terry(wins)
     return {"players": list(players), "games_a_pair": games, "seed": seed, "wins": wins,
@@ -266,7 +266,7 @@ def run_ladder(games, seed, players=ladder.LADDER):
 
 def run(args):
     if args.ladder:
-        r = run_ladder(args.games, args.seed)
+        r = run_ladder(args.games, args.seed, jobs=args.jobs)
         if args.json:
             print(json.dumps(r))
         else:

@@ -13,6 +13,7 @@ inverted), as statistics packages give them. Both are a few lines, so no
 package is pulled in for them.
 """
 
+import concurrent.futures
 import math
 
 LADDER = ("greedy", "device-v1", "device-easy", "device-normal", "device", "reference:200", "reference:1000")
@@ -20,25 +21,38 @@ ELO = 400.0 / math.log(10.0)  # Elo points per unit of the natural log of the od
 Z95 = 1.96
 
 
-def round_robin(players, games, seed, play, progress=None):
-    """wins[i][j]: games player i won against player j (a draw: half to each)."""
+def round_robin(players, games, seed, play, progress=None, jobs=1):
+    """wins[i][j]: games player i won against player j (a draw: half to each).
+    play(a, b, seed, k) -> "a", "b" or "draw" plays game k of a pair; each game
+    stands alone (its own seed, fresh players), so `jobs` processes give the
+    same table as one."""
     n = len(players)
+    tasks = [(i, j, k) for i in range(n) for j in range(i + 1, n) for k in range(games)]
     wins = [[0.0] * n for _ in range(n)]
-    done = 0
-    for i in range(n):
-        for j in range(i + 1, n):
-            for k in range(games):
-                who = play(players[i], players[j], seed, k)
-                if who == "a":
-                    wins[i][j] += 1
-                elif who == "b":
-                    wins[j][i] += 1
-                else:
-                    wins[i][j] += 0.5
-                    wins[j][i] += 0.5
-                done += 1
+
+    def count(task, who):
+        i, j, _ = task
+        if who == "a":
+            wins[i][j] += 1
+        elif who == "b":
+            wins[j][i] += 1
+        else:
+            wins[i][j] += 0.5
+            wins[j][i] += 0.5
+
+    args = [(players[i], players[j], seed, k) for i, j, k in tasks]
+    if jobs > 1:
+        with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = pool.map(play, *zip(*args), chunksize=1)
+            for done, (task, who) in enumerate(zip(tasks, results), start=1):
+                count(task, who)
                 if progress:
                     progress.step(done)
+    else:
+        for done, (task, a) in enumerate(zip(tasks, args), start=1):
+            count(task, play(*a))
+            if progress:
+                progress.step(done)
     return wins
 
 

@@ -58,7 +58,7 @@ PAIR = const(12)
 # strong: a remove that takes an island from the opponent counts BREAK more an
 # island: the board's value sees the island one stick from theirs again, but
 # they need that island's card and a turn to take it back (issue 46)
-BREAK = const(0)
+BREAK = const(40)
 REPLY = const(1)  # quarters of the opponent's best reply's harm that count (they may lack the card)
 TOP = const(3)  # moves per step given the reply check
 BUDGET = const(52)  # work units a turn (see above): its time on the chip
