@@ -15,7 +15,6 @@ compares every stick the rules allow, as if the player could pay for any,
 and says so; draws and give-backs are listed, not rated.
 """
 
-import html
 import sys
 from pathlib import Path
 
@@ -29,12 +28,14 @@ from .files import InputError
 from .log_folder import read_log
 from .paths import load_layout
 from .progress import Progress
+from .review_page import page
 
 BLUNDER = 100  # a stone
 DOUBTFUL = 40
 # Events a review rates at most: a Kahuna game has a few hundred; each takes about
 # 2.5 ms and 10 KB of page (its board drawn), so 2,000 take about 5 s.
 LIMIT = 2000
+DECISIVE = 3  # the moves the page shows first, each drawn beside the better move
 
 
 def register(sub):
@@ -92,9 +93,9 @@ def _moves(g):
 
 
 def _best(planner, g):
-    """(name, value) of the best board move here for the player to move, or (None, None)."""
+    """(name, value, do) of the best board move here for the player to move, or (None, None, None)."""
     p = g.active()
-    best, bv = None, None
+    best, bv, bdo = None, None, None
     for name, do in _moves(g):
         try:
             do()
@@ -103,8 +104,35 @@ def _best(planner, g):
         v = _value(planner, g, p)
         g.take_back()
         if bv is None or v > bv:
-            best, bv = name, v
-    return best, bv
+            best, bv, bdo = name, v, do
+    return best, bv, bdo
+
+
+def _state(g):
+    """The board in a few characters, for the page to draw: each connection's
+    owner then each island's stone (0 none, 1 white, 2 black)."""
+    return "".join(str(g.owner(c)) for c in range(g.nconn)) + "".join(str(g.stone(x)) for x in range(g.nisland))
+
+
+class _Decisive:
+    """The DECISIVE moves of most weight so far (the larger of what the move
+    changed and what it gave away), with the boards drawn: after the move, and
+    after the better move (or before the move, where it was the best found).
+    Only these are drawn in full on the page."""
+
+    def __init__(self):
+        self.rows = []
+
+    def wants(self, weight):
+        return weight > 0 and (len(self.rows) < DECISIVE or weight > self.rows[-1]["weight"])
+
+    def keep(self, row):
+        self.rows.append(row)
+        self.rows.sort(key=lambda r: (-r["weight"], r["n"]))
+        for r in self.rows[DECISIVE:]:
+            r.pop("svg", None)
+            r.pop("best_svg", None)
+        del self.rows[DECISIVE:]
 
 
 def _changes(g, before):
@@ -172,6 +200,7 @@ def review(lines, progress=None):
                      "with every stick the rules allow there, as if the player could pay for any; "
                      "the review cannot tell whether the best move was affordable. Cards are not rated.")
     rows = []
+    decisive = _Decisive()
     turn_start = True
     for n, (k, text) in enumerate(texts[1:], start=1):
         event = parse_line(text, k)
@@ -181,8 +210,9 @@ def review(lines, progress=None):
         if deck and turn_start and not g.over() and g.phase() != 0:
             planner.decide()
             row["plan"] = _plan_words(planner)
+        best_svg = None
         if op in ("place", "remove") and not g.over():
-            best, bv = _best(planner, g)
+            best, bv, bdo = _best(planner, g)
             before_v = _value(planner, g, p)
             stones = bytes(g.stone(x) for x in range(g.nisland))
             apply_line(g, text, k)
@@ -190,13 +220,28 @@ def review(lines, progress=None):
             row.update(rated=True, swing=v - before_v, best=best, loss=0 if bv is None else max(0, bv - v))
             row["mark"] = "blunder" if row["loss"] >= BLUNDER else ("doubtful" if row["loss"] >= DOUBTFUL else "")
             row["changes"] = _changes(g, stones)
+            row["weight"] = max(row["loss"], abs(row["swing"]))  # what happened, or what was missed
+            if decisive.wants(row["weight"]):  # back; the better move (or none) drawn; the move again
+                g.take_back()
+                if row["loss"]:
+                    bdo()
+                    best_svg = draw.game_svg(layout, g, "better: %s" % best)
+                    g.take_back()
+                else:
+                    best_svg = draw.game_svg(layout, g, "before move %d" % n)
+                apply_line(g, text, k)
         else:
             stones = bytes(g.stone(x) for x in range(g.nisland))
             apply_line(g, text, k)
             row["changes"] = _changes(g, stones)
         row["event"] = _step_words(event)  # (the game took it: its values are of the right types)
         turn_start = op in ("end_turn", "draw", "end_round") or g.active() != p
-        row["svg"] = draw.game_svg(layout, g, "after move %d" % row["n"])
+        row["state"] = _state(g)
+        row["eval"] = planner.board_value(1) + 100 * (g.score(0) - g.score(1))  # white's view, for the graph
+        if best_svg is not None:
+            row["svg"] = draw.game_svg(layout, g, "move %d: %s" % (row["n"], row["event"]))
+            row["best_svg"] = best_svg
+            decisive.keep(row)
         rows.append(row)
         if progress:
             progress.step(n)
@@ -217,43 +262,6 @@ def text_line(row):
     return out
 
 
-def page(log_name, header, rows, notes):
-    e = html.escape
-    out = ["<!DOCTYPE html>", "<html><head><meta charset='utf-8'><title>Review: %s</title>" % e(log_name),
-           "<style>body{font-family:sans-serif;max-width:1100px;margin:auto}"
-           ".blunder{background:#fdd}.doubtful{background:#ffd}td,th{padding:2px 8px;text-align:left}"
-           "details{margin:4px 0}</style></head><body>",
-           "<h1>Review of %s</h1>" % e(log_name)]
-    for n in notes:
-        out.append("<p>%s</p>" % e(n))
-    rated = [r for r in rows if r["rated"]]
-    for who in PLAYERS:
-        mine = [r for r in rated if r["player"] == who]
-        out.append("<p><b>%s</b>: %d moves rated, %d blunders, %d doubtful, %d points given away in all.</p>" % (
-            who, len(mine), sum(r["mark"] == "blunder" for r in mine), sum(r["mark"] == "doubtful" for r in mine),
-            sum(r["loss"] for r in mine)))
-    out.append("<p>Swing: what the move changed in the mover's evaluation (a stone is 100). "
-               "Loss: how much better the best move found was. Blunder: a loss of %d or more; "
-               "doubtful: %d or more.</p>" % (BLUNDER, DOUBTFUL))
-    out.append("<table><tr><th>#</th><th>player</th><th>move</th><th>result</th><th>swing</th>"
-               "<th>best move found</th><th>loss</th><th></th></tr>")
-    for r in rows:
-        cls = r.get("mark") or ""
-        out.append("<tr class='%s'><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td>"
-                   "<td>%s</td><td>%s</td></tr>" % (
-                       cls, r["n"], e(r["player"]), e(r["event"]), e("; ".join(r["changes"])),
-                       "%+d" % r["swing"] if r["rated"] else "", e(r["best"] or "") if r["rated"] else "",
-                       r["loss"] if r["rated"] else "", cls))
-        if r.get("plan"):
-            out.append("<tr><td></td><td colspan='7'><i>device's plan for this turn: %s</i></td></tr>" % e(r["plan"]))
-    out.append("</table><h2>The board after each move</h2>")
-    for r in rows:
-        out.append("<details%s><summary>%s</summary>%s</details>" % (
-            " open" if r.get("mark") == "blunder" else "", e(text_line(r)), r["svg"]))
-    out.append("</body></html>")
-    return "\n".join(out) + "\n"
-
-
 def review_page(data, name):
     """The review page of a log's bytes (the simulator's "Review this game");
     LogError if the log's dialect refuses a line. A last line without its
@@ -261,7 +269,7 @@ def review_page(data, name):
     data = data.replace(b"\r\n", b"\n")  # (a form's field comes with CRLF line ends)
     lines = split(data if data.endswith(b"\n") else data + b"\n")[0]
     layout, header, rows, notes = review(lines)
-    return page(name, header, rows, notes)
+    return page(name, header, rows, notes, layout, PLAYERS)
 
 
 def run(args):
@@ -281,7 +289,7 @@ def run(args):
         return 2
     out = Path(args.output) if args.output else Path(args.log).with_suffix(".html")
     try:
-        out.write_text(page(Path(args.log).name, header, rows, notes))
+        out.write_text(page(Path(args.log).name, header, rows, notes, layout, PLAYERS))
     except OSError as e:
         print("companion review: cannot write %s: %s" % (out, e), file=sys.stderr)
         return 2

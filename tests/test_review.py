@@ -8,6 +8,7 @@ from pathlib import Path
 
 from host_tools.review import review, text_line
 from host_tools.selfplay.command import play_game, player
+from tests.browser.simpage import ROOT, needs_browser
 
 EXAMPLE = Path(__file__).parent / "logs" / "worked_example.jsonl"
 
@@ -38,7 +39,10 @@ def test_review_cli_writes_the_page(tmp_path):
     assert res.returncode == 0, res.stderr
     assert "white takes BARI" in res.stdout and res.stdout.splitlines()[-1] == "review written to %s" % out
     page = out.read_text()
-    assert page.count("<svg") == 22  # the board after every move
+    # the three decisive moves drawn in full, each beside the better move (or the board before it),
+    # then the graph and the one shared board the page paints for each of the 22 moves
+    assert page.count("<svg") == 3 * 2 + 2
+    assert page.count("<li data-k=") == 22
     assert "black loses ALOA; white takes BARI" in page
 
 
@@ -117,3 +121,71 @@ def test_the_simulators_server_reviews_a_posted_log():
     assert ok == (200, review_page(text.encode(), "the simulator's game"))
     assert "black loses ALOA; white takes BARI" in ok[1]
     assert bad[0] == 400 and "The game's log: line 2:" in bad[1]
+
+
+def decisive(rows):
+    return sorted((r for r in rows if r.get("svg")), key=lambda r: (-r["weight"], r["n"]))
+
+
+def test_the_decisive_moves_are_the_weightiest_and_each_is_drawn_beside_the_better_move():
+    """The page starts with the DECISIVE moves of most weight (the larger of what the
+    move changed and what it gave away); only those carry drawings."""
+    from host_tools.review import DECISIVE
+
+    layout, header, rows, notes = review(EXAMPLE.read_text().splitlines())
+    rated = sorted((r for r in rows if r["rated"]), key=lambda r: (-max(r["loss"], abs(r["swing"])), r["n"]))
+    chosen = decisive(rows)
+    assert [r["n"] for r in chosen] == [r["n"] for r in rated[:DECISIVE]]
+    assert sum(1 for r in rows if r.get("svg")) == DECISIVE
+    for r in chosen:
+        assert r["weight"] == max(r["loss"], abs(r["swing"]))
+        caption = ("better: %s" % r["best"]) if r["loss"] else ("before move %d" % r["n"])
+        assert caption in r["best_svg"] and ("move %d: " % r["n"]) in r["svg"]
+    # each row's board in a few characters: its sticks and stones as the game has them
+    assert all(len(r["state"]) == 27 + 12 for r in rows)
+    assert rows[16]["state"][27:].count("1") == rows[15]["state"][27:].count("1") + 1  # white takes BARI (and ALOA lost)
+
+
+def test_review_pages_stay_small_whatever_the_game(tmp_path):
+    """The worked example and a whole self-play game: under 300 KB each (before,
+    every move's board was drawn in full: 1.4 MB for a game)."""
+    from host_tools.review import review_page
+
+    lines, _ = play_game(player("device"), player("device-v1"), 11, True)
+    for name, text in (("example", EXAMPLE.read_text()), ("game", "\n".join(lines) + "\n")):
+        html = review_page(text.encode(), name)
+        assert len(html.encode()) < 300 * 1024, (name, len(html))
+        assert html.index("The moves that decided the game") < html.index("The game, move by move")
+        assert html.count("<li data-k=") == len(text.splitlines()) - 1
+
+
+@needs_browser
+def test_the_review_reads_on_a_phone(tmp_path):
+    """In chromium at 390 x 844: the decisive moves come first, nothing is wider
+    than the screen, and a tap on a move paints the board after it."""
+    import json as _json
+    import os
+
+    lines, _ = play_game(player("device"), player("device-v1"), 11, True)
+    log = tmp_path / "game.jsonl"
+    log.write_text("\n".join(lines) + "\n")
+    page = tmp_path / "game.html"
+    subprocess.run([sys.executable, "-m", "host_tools.cli", "review", str(log), "-o", str(page)],
+                   capture_output=True, check=True)
+    shot = os.path.join(os.environ.get("COMPANION_SHOTS", str(tmp_path)), "review-phone.png")
+    res = subprocess.run(["node", str(ROOT / "tests" / "browser" / "review_driver.mjs"), str(page), shot],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert res.returncode == 0, res.stderr
+    seen = _json.loads(res.stdout)
+    layout, header, rows, notes = review(lines)
+    assert seen["errors"] == []
+    assert seen["headings"] == ["The moves that decided the game", "The game, move by move"]
+    assert [d["drawings"] for d in seen["decisive"]] == [2, 2, 2]
+    assert [d["text"].split(".")[0] for d in seen["decisive"]] == [str(r["n"]) for r in decisive(rows)]
+    assert seen["first_decisive_top"] < seen["graph_top"] and seen["first_decisive_top"] < 844
+    assert seen["page_width"] <= 390 and seen["moves"] == len(rows)
+    for tap in seen["taps"]:
+        row = rows[tap["k"]]
+        assert tap["on"] == str(tap["k"]) and tap["caption"].startswith("%d. " % row["n"])
+        assert (tap["sticks"], tap["stones"]) == (sum(ch != "0" for ch in row["state"][:27]),
+                                                   sum(ch != "0" for ch in row["state"][27:]))

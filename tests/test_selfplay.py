@@ -96,3 +96,38 @@ def test_ismcts_sees_only_what_its_player_may():
     assert decisions[0][0] == decisions[1][0]
     assert decisions[0][0][0] in (1, 2, 4, 5, 6, 7)
 
+
+
+def test_bradley_terry_ratings_and_intervals_of_a_known_table():
+    """Two players, a won 30 of 40: the fit is 400 log10(30/10) Elo and the 95 %
+    interval 1.96 / sqrt(40 p (1 - p)) in natural units (p = 3/4), as by hand."""
+    import math
+
+    from host_tools.selfplay.ladder import bradley_terry
+
+    ratings, half = bradley_terry([[0, 30], [10, 0]], anchor=1, prior=0)
+    assert abs(ratings[0] - 400 * math.log10(3)) < 1e-6 and ratings[1] == 0
+    assert abs(half[0] - 1.96 * (400 / math.log(10)) / math.sqrt(40 * 0.75 * 0.25)) < 1e-6 and half[1] == 0
+    # three players in a cycle of equal results: all rated alike
+    ratings, half = bradley_terry([[0, 6, 4], [4, 0, 6], [6, 4, 0]])
+    assert max(abs(r) for r in ratings) < 1e-6 and half[1] == half[2] > 0
+
+
+def test_the_ladder_plays_every_pair_and_rates_them(tmp_path):
+    from host_tools.selfplay.command import run_ladder
+
+    r = run_ladder(4, 2, ("greedy", "device-easy", "device"))
+    assert r["players"] == ["greedy", "device-easy", "device"] and r["ratings"][0] == 0
+    wins = r["wins"]
+    for i in range(3):
+        for j in range(3):
+            if i != j:
+                assert wins[i][j] + wins[j][i] == 4  # every pair met 4 times
+    again = run_ladder(4, 2, ("greedy", "device-easy", "device"), jobs=2)
+    assert again == r  # seeded, each game alone: the same every run, in one process or two
+    cli = subprocess.run([sys.executable, "-m", "host_tools.cli", "selfplay", "--a", "reference:20", "--b", "greedy",
+                          "--games", "2", "--seed", "5", "--json"], capture_output=True, text=True, check=True)
+    assert json.loads(cli.stdout)["a"] == "reference:20"
+    bad = subprocess.run([sys.executable, "-m", "host_tools.cli", "selfplay", "--a", "greedy:20"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "only ismcts and reference take :ITERATIONS" in bad.stderr

@@ -139,7 +139,7 @@ def compile_module(src, name, exe, arch, out_dir):
 # A board gets its own game's modules only: flash stays small and RAM free.
 GAME_MODULES = {
     "kahuna": ("core/kahuna.py", "ui/kahuna.py", "core/kahuna_cards.py", "core/kahuna_deck.py", "core/kahuna_ai.py",
-               "ui/kahuna_cards.py"),
+               "core/kahuna_value.py", "ui/kahuna_cards.py"),
     "kanaloa": ("core/kanaloa.py", "core/kanaloa_state.py", "ui/kanaloa.py"),
     "rukuni": ("core/rukuni.py", "core/rukuni_state.py", "core/hexboard.py", "ui/rukuni.py"),
     "duell": ("core/duell.py", "core/duell_state.py", "ui/duell.py"),

@@ -12,6 +12,7 @@ black in odd ones. Every game is
 a log that `companion replay` plays back.
 """
 
+import argparse
 import json
 import random
 import sys
@@ -24,20 +25,45 @@ from ..argtypes import MAX_GAMES, games
 from ..files import folder_problem
 from ..paths import load_layout
 from ..progress import Progress
-from . import device_v1
+from . import device_v1, ladder
 from .ismcts import ISMCTS
+from .ismcts import ITERATIONS as ISMCTS_ITERATIONS
+from .reference import ITERATIONS as REFERENCE_ITERATIONS
+from .reference import Reference
 
-PLAYERS = ("random", "greedy", "device", "device-normal", "device-easy", "device-v1", "ismcts")
+PLAYERS = ("random", "greedy", "device", "device-normal", "device-easy", "device-v1", "ismcts", "reference")
+MAX_ITERATIONS = 20000
+
+
+def player_name(text):
+    """A player's name, the searches with their iterations: "reference:1000", "ismcts:50"."""
+    name, _, n = text.partition(":")
+    if name not in PLAYERS:
+        raise argparse.ArgumentTypeError("%r is no player: choose from %s (the searches take :ITERATIONS, "
+                                         "e.g. reference:1000)" % (text, ", ".join(PLAYERS)))
+    if n:
+        if name not in ("ismcts", "reference"):
+            raise argparse.ArgumentTypeError("%r: only ismcts and reference take :ITERATIONS" % text)
+        if not n.isdigit() or not 1 <= int(n) <= MAX_ITERATIONS:
+            raise argparse.ArgumentTypeError("%r: the iterations are a whole number from 1 to %d"
+                                             % (text, MAX_ITERATIONS))
+    return text
 
 
 def register(sub):
     p = sub.add_parser("selfplay", help="play Kahuna (digital deck) AI against AI and count the wins")
     p.add_argument("--games", type=games, default=100, help="how many games (1 to %d; default 100)" % MAX_GAMES)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--a", default="device", choices=PLAYERS)
-    p.add_argument("--b", default="greedy", choices=PLAYERS)
+    p.add_argument("--a", default="device", type=player_name, metavar="PLAYER",
+                   help="player a: %s (default device)" % ", ".join(PLAYERS))
+    p.add_argument("--b", default="greedy", type=player_name, metavar="PLAYER", help="player b (default greedy)")
     p.add_argument("--logs", help="write each game's log to this folder")
     p.add_argument("--json", action="store_true", help="print one JSON line")
+    p.add_argument("--ladder", action="store_true",
+                   help="a round robin of %s, --games games a pair, rated (Bradley-Terry, Elo scale)"
+                   % ", ".join(ladder.LADDER))
+    p.add_argument("--jobs", type=int, default=1, choices=range(1, 65), metavar="N",
+                   help="with --ladder: play N games at once, in N processes (the same results)")
     p.set_defaults(func=run)
 
 
@@ -167,8 +193,11 @@ def player(name):
         return Device(lambda g: Planner(g, NORMAL))
     if name == "device-easy":
         return Device(lambda g: Planner(g, EASY))
+    name, _, n = name.partition(":")
     if name == "ismcts":
-        return ISMCTS()
+        return ISMCTS(int(n or ISMCTS_ITERATIONS))
+    if name == "reference":
+        return Reference(int(n or REFERENCE_ITERATIONS))
     return Device()
 
 
@@ -219,7 +248,30 @@ def selfplay(games, seed, a, b, logs=None):
     return result
 
 
+def ladder_game(a, b, seed, k):
+    """Game k of a ladder pair, with fresh players: "a", "b" or "draw"."""
+    return play_game(player(a), player(b), (seed * 100003 + k) & 0xFFFFFFFF, k % 2 == 0)[1]
+
+
+def run_ladder(games, seed, players=ladder.LADDER, jobs=1):
+    """The ladder's result: players, wins[i][j], ratings and their 95 % half-widths."""
+    n = len(players)
+    progress = Progress("selfplay --ladder: games", games * n * (n - 1) // 2)
+    wins = ladder.round_robin(players, games, seed, ladder_game, progress, jobs)
+    progress.done()
+    ratings, half = ladder.bradley_terry(wins)
+    return {"players": list(players), "games_a_pair": games, "seed": seed, "wins": wins,
+            "ratings": [round(r, 1) for r in ratings], "interval95": [round(h, 1) for h in half]}
+
+
 def run(args):
+    if args.ladder:
+        r = run_ladder(args.games, args.seed, jobs=args.jobs)
+        if args.json:
+            print(json.dumps(r))
+        else:
+            print("\n".join(ladder.table(r["players"], r["wins"], r["ratings"], r["interval95"])))
+        return 0
     problem = folder_problem(args.logs, "folder for the logs") if args.logs is not None else None
     if problem:
         print("companion selfplay: --logs %s" % problem, file=sys.stderr)

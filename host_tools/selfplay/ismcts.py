@@ -130,6 +130,10 @@ class ISMCTS:
         self.me = 0
         self.public = None  # cards of each island played face up into the discard pile
 
+    def value(self, c, me):
+        """The position for player me in [0, 1] at the end of a play-out."""
+        return value(c, me)
+
     # --- what the player has seen ---------------------------------------------------
     def start(self, g, seat):
         self.me = seat
@@ -233,7 +237,7 @@ class ISMCTS:
                     break
                 do(c, rnd.choice(legal))
                 depth += 1
-            r = value(c, 0)
+            r = self.value(c, 0)
             for node in path:
                 node.n += 1
                 node.w += r if node.who == 0 else 1.0 - r

@@ -33,6 +33,7 @@ slowest turn stays near 30,000 lines (docs/bench.md, "The device opponent").
 
 from . import const
 from .kahuna import ACTIVE, FINAL, PLAY, ROUND, STICKS_EACH
+from .kahuna_value import BoardValue
 
 # step kinds
 PLACE = const(1)  # conn, card
@@ -47,18 +48,17 @@ KINDS = ("", "place", "remove", "free", "discard", "draw", "draw_pile", "skip")
 MAX_STEPS = const(16)
 NONE = const(255)
 
-# weights (integers: identical on every interpreter)
-STONE = const(100)
-STICK = const(4)
-PROGRESS = const(100)
-THREAT = const(30)
-CHANCE = const(15)
+# weights (integers: identical on every interpreter); the board's own: kahuna_value.py
 CARD = const(12)  # what a card played costs (easy, normal): held, it could do more later
 # strong: a stick placed counts PLACE_BONUS more than the board it leaves (a
 # card held is worth less than one on the board: cards pile up to the 5 that
 # stop the draw), a remove's two cards cost PAIR (self-play, issue 28)
 PLACE_BONUS = const(20)
 PAIR = const(12)
+# strong: a remove that takes an island from the opponent counts BREAK more an
+# island: the board's value sees the island one stick from theirs again, but
+# they need that island's card and a turn to take it back (issue 46)
+BREAK = const(40)
 REPLY = const(1)  # quarters of the opponent's best reply's harm that count (they may lack the card)
 TOP = const(3)  # moves per step given the reply check
 BUDGET = const(52)  # work units a turn (see above): its time on the chip
@@ -94,9 +94,9 @@ def step_event(board, step):
     return {"op": "end_turn"}
 
 
-class Planner:
+class Planner(BoardValue):
     def __init__(self, game, level=None):
-        self.g = game
+        BoardValue.__init__(self, game)
         self.level = level_of(game) if level is None else level
         self.limit = 10000
         self.top_c = bytearray(TOP)  # the reply check's candidates: connection, kind, cards
@@ -106,9 +106,6 @@ class Planner:
         self.top_v = [0] * TOP
         self.steps = bytearray(4 * MAX_STEPS)
         self.n = 0
-        self.tried = 0  # work units of the last decide(): candidates tried, boards valued
-        self.iv = [0] * game.nisland  # island values for the player, before a move
-        self.cval = [0] * len(game.board.conn_names)  # gain of a free stick, for the draw
 
     # --- the plan -------------------------------------------------------------
     def _add(self, kind, c, i, j):
@@ -128,68 +125,6 @@ class Planner:
     def event(self, k):
         """Step k as a log event (a dict), for the log and the host tools."""
         return step_event(self.g.board, self.step(k))
-
-    # --- scoring a board ---------------------------------------------------------
-    def island_value(self, x, me):
-        """The island's worth to player code `me` (1 white, 2 black): public facts only."""
-        g = self.g
-        s = g.s
-        them = 3 - me
-        cm = 0
-        co = 0
-        for c in g.board.island_conns[x]:
-            o = s[c]
-            if o == me:
-                cm += 1
-            elif o == them:
-                co += 1
-        d = g.board.degree[x]
-        need = d // 2 + 1
-        free = d - cm - co
-        st = s[g.nconn + x]
-        if st == me:
-            return STONE + 3 * (cm - need)
-        if st == them:
-            return -STONE - 3 * (co - need)
-        v = 0
-        if cm + free >= need:
-            v += PROGRESS * cm * cm // (need * need)
-            if cm == need - 1:
-                v += CHANCE
-        if co + free >= need:
-            v -= PROGRESS * co * co // (need * need)
-            if co == need - 1:
-                v -= THREAT
-        return v
-
-    def board_value(self, me):
-        g = self.g
-        self.tried += 1  # the budget's unit: about one candidate's lines
-        v = 0
-        iv = self.iv
-        for x in range(g.nisland):
-            w = self.island_value(x, me)
-            iv[x] = w
-            v += w
-        return v + STICK * (g.sticks(me - 1) - g.sticks(2 - me))
-
-    def _after(self, me, base, c):
-        """The board value after a move at connection c, from the cached island values."""
-        g = self.g
-        b = g.board
-        v = base
-        a = b.conn_a[c]
-        e = b.conn_b[c]
-        iv = self.iv
-        if g.stones(0) + g.stones(1) != self._nstones or g.s[g.nconn + a] != self._sa or \
-                g.s[g.nconn + e] != self._se:
-            v = 0  # a stone moved: sticks left other islands too; count them all
-            self.tried += 1
-            for x in range(g.nisland):
-                v += self.island_value(x, me)
-        else:
-            v += self.island_value(a, me) - iv[a] + self.island_value(e, me) - iv[e]
-        return v + STICK * (g.sticks(me - 1) - g.sticks(2 - me))
 
     # --- deciding a turn -------------------------------------------------------------
     def decide(self):
@@ -268,8 +203,12 @@ class Planner:
             if i == NONE:
                 continue
             self._mark(c)
+            theirs = g.stones(them - 1)
             g.remove_cards(c, i, j)
-            self._keep(self._after(me, base, c) - base - pair, REMOVE, c, i, j)
+            v = self._after(me, base, c) - base - pair
+            if self.level == STRONG and g.stones(them - 1) < theirs:
+                v += BREAK * (theirs - g.stones(them - 1))
+            self._keep(v, REMOVE, c, i, j)
             g.take_back()
         k = 0
         if self.level == STRONG and self.tried + 4 * (TOP + 1) <= self.limit:
@@ -380,11 +319,6 @@ class Planner:
         g.set(g.base + ACTIVE, 1 - g.active())
         g._place(c)
 
-    def _mark(self, c):
-        g = self.g
-        self._sa = g.s[g.nconn + g.board.conn_a[c]]
-        self._se = g.s[g.nconn + g.board.conn_b[c]]
-
     def _pair(self, p, a, e):
         """The cheapest two cards that remove a stick on a-e (spend the rarer use last)."""
         g = self.g
@@ -399,34 +333,6 @@ class Planner:
         return NONE, NONE
 
     # --- the draw ----------------------------------------------------------------------
-    def card_value(self, i, me):
-        """What a card of island i could do now: the best gain of a stick it pays for."""
-        g = self.g
-        s = g.s
-        best = 0
-        for c in g.board.island_conns[i]:
-            if not s[c]:
-                v = self.cval[c]
-                if v > best:
-                    best = v
-        return best
-
-    def _free_gains(self, me):
-        """cval[c]: the gain of an own stick on each free connection (no card needed)."""
-        g = self.g
-        base = self.board_value(me)
-        self._nstones = g.stones(0) + g.stones(1)
-        for c in range(g.nconn):
-            self.cval[c] = 0
-            if g.s[c] or g.why_not_place(c):
-                continue
-            self._mark(c)
-            g.act(g._place, c)
-            v = self._after(me, base, c) - base
-            g.take_back()
-            self.tried += 1
-            self.cval[c] = v if v > 0 else 0
-
     def _draw(self, p, me):
         g = self.g
         if g.over():  # the turn's last move ended the game
@@ -435,8 +341,8 @@ class Planner:
             self._add(SKIP, NONE, NONE, NONE)
             return
         n = g.hand_size(p)
-        if n >= 5 and (g.may_skip() or g.played_this_turn()):  # (a play leaves fewer than 5)
-            self._add(SKIP, NONE, NONE, NONE)
+        if n >= 5 and (g.played_this_turn() or (g.may_skip() and not self._behind(p))):
+            self._add(SKIP, NONE, NONE, NONE)  # (a play leaves fewer than 5)
             return
         if self.level == STRONG and self._last_card() and g.get(ROUND) < 3 and g.may_skip() \
                 and g.stones(p) <= g.stones(1 - p):
@@ -468,6 +374,16 @@ class Planner:
             self._add(DRAW_PILE, NONE, NONE, NONE)
         else:
             self._add(DRAW_FACE, NONE, best, NONE)
+
+    def _behind(self, p):
+        """True when player p trails: fewer points, or as many and fewer stones.
+        Behind, a full hand that found no move is given back for a fresh card
+        rather than held (strong only; the lower levels hold it)."""
+        g = self.g
+        if self.level != STRONG:
+            return False
+        d = g.score(p) - g.score(1 - p)
+        return d < 0 or (d == 0 and g.stones(p) < g.stones(1 - p))
 
     def _last_card(self):
         """True when one card is left to draw: taking it ends the round."""
