@@ -229,17 +229,22 @@ def test_the_end_names_the_winner_with_the_breakdown(seen, game):
 
 def test_the_end_of_a_kahuna_game_offers_its_review(seen):
     """"Review this game" opens the game's `companion review` page in a new tab:
-    every event a row, rated as the command rates it, the board after each."""
-    from host_tools.review import review_page
+    every event a move in the list, rated as the command rates it; the decisive
+    moves drawn, each beside the better move; one board the list paints."""
+    import html
+
+    from host_tools.review import DECISIVE, review_page
 
     with open(LOGS / ENDS["kahuna"], "rb") as f:
         want = review_page(f.read(), "the simulator's game")
     got = seen["review kahuna"]["review"]
     events = len([line for line in (LOGS / ENDS["kahuna"]).read_text().splitlines() if line.strip()]) - 1
-    assert got["h1"] == "Review of the simulator's game" and len(got["rows"]) == events == got["boards"]
-    for row in got["rows"]:  # each row's move, rating and best move as the command's page has them
-        assert "<td>%s</td><td>%s</td>" % (row[0], row[1]) in want and all(cell in want for cell in row[2:])
-    assert any(row[-1] for row in got["rows"])  # (some moves are marked: doubtful or blunder)
+    assert got["h1"] == "Review of the simulator's game" and len(got["rows"]) == events
+    assert (got["decisive"], got["boards"]) == (2 * DECISIVE, 1)
+    marks = [" ".join(c for c in mark.split() if c != "on") for _, mark in got["rows"]]  # ("on": the move shown)
+    for k, ((text, _), mark) in enumerate(zip(got["rows"], marks)):  # each move, rating, better move as the command's
+        assert "<li data-k='%d' class='%s'>%s</li>" % (k, mark, html.escape(text)) in want
+    assert any(marks)  # (some moves are marked: doubtful or blunder)
     assert [seen["review " + game]["offered"] for game in ENDS] == [True, False, False, False]  # Kahuna only
 
 

@@ -383,8 +383,9 @@ try {
         const [tab] = await Promise.all([context.waitForEvent("page"), page.click("#review-form button")]);
         await tab.waitForLoadState();
         review = await tab.evaluate(() => ({ title: document.title, h1: document.querySelector("h1").textContent,
-          rows: [...document.querySelectorAll("table tr")].slice(1).map((r) => r.innerText.split("\t")),
-          boards: document.querySelectorAll("details svg").length }));
+          rows: [...document.querySelectorAll("ol.moves li")].map((r) => [r.textContent, r.className]),
+          decisive: document.querySelectorAll("section.decisive svg").length,
+          boards: document.querySelectorAll("#board svg").length }));
         await tab.close();
       }
       observations.push({ label: step.review, offered, review });

@@ -147,9 +147,12 @@ def checkpoint_out_of_range():
     lines = saved_log(root).split(b"\n")
     base = crc32(b"\n".join(lines[:int(n)]) + b"\n")
     out = {}
+    state = len(log.replay(lines[:1], load_layout).s)  # the state; the journal of its last events follows it
+    journal = snap[state:]
+    snap = snap[:state]
     b = (len(snap) - 18) // 2  # connections and islands; then 18 scalars, then the physical board's image
     for k, v in ((0, 3), (0, 0), (b, 0), (b + 1, 2), (b + 2, 9), (len(snap) - 1, 5)):
-        bad = snap[:k] + bytes((v,)) + snap[k + 1:]
+        bad = snap[:k] + bytes((v,)) + snap[k + 1:] + journal
         _write(root + "/" + CHECK, b"%s %d\n" % (n, crc32(bad, base)) + bad)
         state, used, raised = boot_state(root)
         out["slot %d = %d" % (k, v)] = [state == full, used, raised]

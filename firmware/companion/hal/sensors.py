@@ -48,7 +48,7 @@ def same_piece(a, b, colours):
 class Slots:
     PLACE_MS = 2  # a piece seen this long counts (two chain samples)
     LIFT_MS = 600  # a slot empty this long counts as emptied; sooner back: no event
-    POLL_MS = 5  # a polled chain is read this often (the switches sample every 50 ms)
+    POLL_MS = 4  # a polled chain is read this often (the switches sample every 50 ms)
     RING = 32
     WATCH = 16
 
