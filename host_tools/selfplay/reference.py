@@ -24,6 +24,7 @@ exactly. It sees only what a player may (see ismcts.py).
 
 import math
 
+from companion.core.kahuna import ROUND
 from companion.core.kahuna_ai import Planner
 
 from .ismcts import ISMCTS
@@ -37,7 +38,7 @@ def expected_points(g, planner, me):
     """The position for player me (0, 1) in expected points of the game over the other."""
     them = 1 - me
     e = float(g.score(me) - g.score(them))
-    rnd = g.get(0)  # ROUND: 1, 2, 3 (the final scoring after round 3)
+    rnd = g.get(ROUND)  # 1, 2, 3 (the final scoring after round 3)
     lead = g.stones(me) - g.stones(them)
     # the islands not yet won, at the planner's values (100 an island taken)
     open_value = 0
