@@ -4,6 +4,28 @@ __init__.py): only the page loads them, never a board."""
 # One text a line: the English, "|", the translation (ui/lang/__init__.py).
 # A line starting with "#" is a comment.
 T = """
+# the review's formats that more general ones would take
+%d moves rated, %d blunders, %d doubtful, %d points given away in all.|%d coups évalués, %d gaffes, %d douteux, %d points perdus en tout.
+Round %d (final turns), %s to play|Manche %d (derniers tours), %s joue
+Cards: pile %d · discard %d (top %s)|Cartes : pioche %d · défausse %d (dessus %s)
+early end: %s has no stick left|fin anticipée : %s n'a plus de liaison
+Cards: pile %d · discard %d|Cartes : pioche %d · défausse %d
+%s: nobody (equal stones)|%s : personne (pierres égales)
+better: %s, %d better|mieux : %s, %d de mieux
+Round %d, %s to play|Manche %d, %s joue
+The game's log: %s|Le journal de la partie : %s
+best %s (%d better)|meilleur : %s (%d de mieux)
+on points (%s)|aux points (%s)
+Take off: %s|À ôter : %s
+Face up: %s|Visibles : %s
+%s: not yet|%s : pas encore
+Review: %s|Analyse : %s
+better: %s|mieux : %s
+Winner: %s|Gagnant : %s
+Put on: %s|À poser : %s
+move %d: %s|coup %d : %s
+%s (free)|%s (gratuite)
+%s: %s +%d|%s : %s +%d
 # the page: whose turn, the score, an element's name
 %s to play: handicap sticks|%s joue : liaisons de handicap
 %s to play: a last turn|%s joue : un dernier tour
@@ -164,4 +186,50 @@ a mask|un masque
 # the board's labels (board.js)
 hood|cache
 key %s|touche %s
+# the review (host_tools/review.py, review_page.py, draw/board.py: `companion review --lang fr`)
+The moves that decided the game|Les coups qui ont décidé la partie
+No move gave anything away by the device's judgement.|Selon le jugement de l'appareil, aucun coup n'a rien perdu.
+The game, move by move|La partie, coup par coup
+Tap a move to see the board after it. Swing: what the move changed in the mover's evaluation (an island won is 100); better: the best move found there and how much better it was. Blunder: 100 or more given away; doubtful: 40 or more.|Touchez un coup pour voir le plateau après lui. Écart : ce que le coup a changé dans l'évaluation du joueur (une île gagnée vaut 100) ; mieux : le meilleur coup trouvé là et de combien il était meilleur. Gaffe : 100 ou plus perdus ; douteux : 40 ou plus.
+Digital deck: the review knows both hands from the log's deck, so each move is compared with the moves that player's cards could pay for; the device's plan for each turn is shown.|Cartes numériques : l'analyse connaît les deux mains par le paquet du journal, donc chaque coup est comparé aux coups que les cartes de ce joueur pouvaient payer ; le plan de l'appareil pour chaque tour est montré.
+Physical cards: the log does not say which cards anybody held, so each stick is compared with every stick the rules allow there, as if the player could pay for any; the review cannot tell whether the best move was affordable. Cards are not rated.|Vraies cartes : le journal ne dit pas qui tenait quelles cartes, donc chaque liaison est comparée à toutes celles que les règles permettent là, comme si le joueur pouvait toutes les payer ; l'analyse ne peut savoir si le meilleur coup était payable. Les cartes ne sont pas évaluées.
+evaluation over the game|évaluation au fil de la partie
+white ahead|Blanc devant
+black ahead|Noir devant
+swing|écart
+BLUNDER|GAFFE
+DOUBTFUL|DOUTEUX
+draw from the pile|piocher dans la pioche
+end turn|fin du tour
+end round|fin de manche
+took off|ôtée
+put on|posée
+to take off|à ôter
+to put on|à poser
+1st scoring|1er décompte
+2nd scoring|2e décompte
+more points in the final scoring|plus de points au décompte final
+points and final scoring tied;|points et décompte final égaux ;
+tie-break: more sticks on the board|départage : plus de liaisons sur le plateau
+Draw: points, final scoring and|Égalité : points, décompte final
+sticks on the board all tied|et liaisons sur le plateau égaux
+No review|Pas d'analyse
+points tied %s; tie-break:|points égaux %s ; départage :
+review written to %s|analyse écrite dans %s
+before move %d|avant le coup %d
+Review of %s|Analyse de %s
+give back %s|défausser %s
+take off %s|ôter la liaison %s
+put on %s|liaison en %s
+%s takes %s|%s prend %s
+%s loses %s|%s perd %s
+%d points|%d points
+%d stones|%d pierres
+%d sticks|%d liaisons
+%s · %s · %s|%s · %s · %s
+%d point|%d point
+%d stone|%d pierre
+%d stick|%d liaison
+move %d|coup %d
+draw %s|prendre la carte %s
 """
