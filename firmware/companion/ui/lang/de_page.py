@@ -55,7 +55,6 @@ TURN counted as done on the real board: %s|TURN zählte als erledigt auf dem ech
 covered: %s opens it while the other player looks away|verdeckt: %s öffnet es, während die andere Person wegschaut
 history: the game after event %s|Verlauf: das Spiel nach Ereignis %s
 Board check %d of %d: %s as lit? Fix the board or the game; TURN: next, UNDO: stop|Brettprüfung %d von %d: %s wie beleuchtet? Brett oder Spiel berichtigen; TURN: weiter, UNDO: Ende
-%s: %s|%s: %s
 %s, free to place again|%s, frei zum erneuten Legen
 %s, refused|%s, abgelehnt
 %s, picked|%s, gewählt
@@ -68,41 +67,10 @@ take the %s off %s|nimm den %s von %s
 put a bridge on %s|lege eine Brücke auf %s
 put a marker on %s|lege einen Markierungsstein auf %s
 put a %s on %s|lege einen %s auf %s
-# the page: the moves in words (ui/words.py and the UIs' last move)
-%s first|%s beginnt
-%s put a stick on %s|%s legte einen Stab auf %s
-%s took %s's %s off|%s nahm %s den Stab %s weg
-%s ended the turn|%s beendete den Zug
-%s; took %s|%s; gewann %s
-The last move was taken back (UNDO)|Der letzte Zug wurde zurückgenommen (UNDO)
-%s put a stone on %s|%s setzte einen Stein auf %s
-%s put a bridge on %s|%s legte eine Brücke auf %s
-%s put a marker on %s|%s legte einen Markierungsstein auf %s
-%s put a %s on %s|%s legte einen %s auf %s
-%s took %s off|%s nahm %s weg
-%s ended the round (a scoring)|%s beendete die Runde (eine Wertung)
-%s passed|%s passte
-%s drew a card from the pile|%s zog eine Karte vom Nachziehstapel
-%s drew the face-up %s card|%s zog die offene Karte %s
-%s gave back a %s card|%s warf eine Karte %s ab
-%s moved a tower from %s to %s|%s zog einen Turm von %s nach %s
-%s set a stone on %s|%s setzte einen Stein auf %s
-%s chose a mask|%s wählte eine Maske
-%s swapped the stones on %s and %s|%s tauschte die Steine auf %s und %s
-%s wins (decided by %s)|%s gewinnt (entschieden: %s)
-points|Punkte
-final scoring|Schlusswertung
-sticks on the board|Stäbe auf dem Brett
-TURN: the real board is as lit|TURN: das echte Brett ist wie beleuchtet
-The time ran out|Die Zeit ist abgelaufen
-%s; %s taken|%s; %s erobert
-%s; %s comes off|%s; %s kommt weg
-%s; %s come off|%s; %s kommen weg
-%s (%s)|%s (%s)
+# the page: the moves in words (the rest in de_why.py)
 %s won by %s|%s gewonnen von %s
 %s, %s played by the device|%s, %s spielt das Gerät
 %s, variants %s|%s, Varianten %s
-
 # the page's own words (host_tools/sim/page: index.html, sim.js)
 Companion simulator|Companion-Simulator
 Skip to the board|Zum Spielbrett springen
@@ -174,14 +142,6 @@ Board check %d of %d|Brettprüfung %d von %d
 %s, paid with the card %s|%s, bezahlt mit der Karte %s
 %s, paid with %s|%s, bezahlt mit %s
 %s, %s|%s, %s
-# more of the moves in words (ui/words.py)
-%s exchanged the bridge on %s|%s tauschte die Brücke auf %s
-%s chose %s|%s wählte %s
-a mask|eine Maske
-%s with the god %s|%s mit dem Götterstein %s
-%s used the god %s|%s nutzte den Götterstein %s
-%s moved a stone from %s to %s|%s zog einen Stein von %s nach %s
-%s and %s|%s und %s
 # a bridge, a marker: their articles
 # the board's labels (board.js)
 hood|Sichtschutz

@@ -55,7 +55,6 @@ TURN counted as done on the real board: %s|TURN a compté comme fait sur le vrai
 covered: %s opens it while the other player looks away|couvert : %s l'ouvre pendant que l'autre joueur regarde ailleurs
 history: the game after event %s|historique : la partie après l'événement %s
 Board check %d of %d: %s as lit? Fix the board or the game; TURN: next, UNDO: stop|Vérification %d sur %d : %s comme allumé ? Corriger le plateau ou la partie ; TURN : suivant, UNDO : arrêt
-%s: %s|%s : %s
 %s, free to place again|%s, libre à reposer
 %s, refused|%s, refusé
 %s, picked|%s, choisie
@@ -68,41 +67,10 @@ take the %s off %s|ôter la %s de %s
 put a bridge on %s|poser un pont en %s
 put a marker on %s|poser un marqueur en %s
 put a %s on %s|poser une %s en %s
-# the page: the moves in words (ui/words.py and the UIs' last move)
-%s first|%s commence
-%s put a stick on %s|%s pose une liaison en %s
-%s took %s's %s off|{0} retire la liaison {2} de {1}
-%s ended the turn|%s finit son tour
-%s; took %s|%s ; prend %s
-The last move was taken back (UNDO)|Le dernier coup a été annulé (UNDO)
-%s put a stone on %s|%s pose une pierre en %s
-%s put a bridge on %s|%s pose un pont en %s
-%s put a marker on %s|%s pose un marqueur en %s
-%s put a %s on %s|%s pose une %s en %s
-%s took %s off|%s retire %s
-%s ended the round (a scoring)|%s finit la manche (un décompte)
-%s passed|%s passe
-%s drew a card from the pile|%s pioche une carte
-%s drew the face-up %s card|%s prend la carte visible %s
-%s gave back a %s card|%s défausse une carte %s
-%s moved a tower from %s to %s|%s bouge une tour de %s en %s
-%s set a stone on %s|%s pose une pierre en %s
-%s chose a mask|%s choisit un masque
-%s swapped the stones on %s and %s|%s échange les pierres de %s et %s
-%s wins (decided by %s)|%s gagne (décidé par : %s)
-points|points
-final scoring|décompte final
-sticks on the board|liaisons sur le plateau
-TURN: the real board is as lit|TURN : le vrai plateau est comme allumé
-The time ran out|Le temps est écoulé
-%s; %s taken|%s ; %s pris
-%s; %s comes off|%s ; %s est ôté
-%s; %s come off|%s ; %s sont ôtés
-%s (%s)|%s (%s)
+# the page: the moves in words (the rest in fr_why.py)
 %s won by %s|%s gagné par %s
 %s, %s played by the device|%s, %s joué par l'appareil
 %s, variants %s|%s, variantes %s
-
 # the page's own words (host_tools/sim/page: index.html, sim.js)
 Companion simulator|Simulateur Companion
 Skip to the board|Aller au plateau
@@ -174,14 +142,6 @@ Board check %d of %d|Vérification %d sur %d
 %s, paid with the card %s|%s, payé avec la carte %s
 %s, paid with %s|%s, payé avec %s
 %s, %s|%s, %s
-# more of the moves in words (ui/words.py)
-%s exchanged the bridge on %s|%s échange le pont en %s
-%s chose %s|%s choisit %s
-a mask|un masque
-%s with the god %s|%s avec le dieu %s
-%s used the god %s|%s joue le dieu %s
-%s moved a stone from %s to %s|%s bouge une pierre de %s en %s
-%s and %s|%s et %s
 # a bridge, a marker: their articles
 # the board's labels (board.js)
 hood|cache

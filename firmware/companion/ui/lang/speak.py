@@ -38,6 +38,7 @@ code = "en"
 _t = ""  # the chosen language's display table ("": English; the page's: all three, for_page())
 _last = {}  # display lines translated lately: English -> translation
 _page = False  # the page's tables are in _t
+_why = ""  # the reasons' table while message() words one (its parts are looked up there too)
 
 
 def use(new):
@@ -149,14 +150,15 @@ def message(text):
     got = get(_t, text)
     if got is not None:
         return got
+    global _why
     try:
-        why = _table("_why")
-        got = get(why, text)
+        _why = _table("_why")
+        got = get(_why, text)
         if got is None:
-            got = _by_format(why, text, DEPTH)
-        why = None
+            got = _by_format(_why, text, DEPTH)
     except MemoryError:
         got = None
+    _why = ""
     _drop(code + "_why")
     return say(text) if got is None else got
 
@@ -202,6 +204,8 @@ def say(text, depth=0):
     if not _t or not text:
         return text
     got = get(_t, text)
+    if got is None and _why and depth:  # a reason's part: "flash error 5" in "NOT SAVED (flash error 5): ..."
+        got = get(_why, text)
     if got is not None:
         return got
     top = depth == 0
@@ -211,6 +215,8 @@ def say(text, depth=0):
         if got is not None:
             return got
     got = _by_format(_t, text, depth)
+    if got is None and _why:
+        got = _by_format(_why, text, depth)
     if got is None:
         got = words(text)
     if top:
