@@ -13,7 +13,7 @@ from companion.hal.glyphs import CHARS
 from companion.text import wrap
 from companion.ui import lang
 from companion.ui.lang import speak
-from companion.ui.lang import de, de_why, fr, fr_why
+from companion.ui.lang import de, de_page, de_why, fr, fr_page, fr_why
 import companion.app.menu as menu
 
 SCENARIOS = ("firmware_scenarios", "kanaloa_device_scenarios", "rukuni_device_scenarios",
@@ -98,4 +98,24 @@ def test_every_shown_text_fits_and_reads_in_the_language(shown, code, table):
                 problems.append("%r -> %r: English %s" % (text, out, left))
     finally:
         lang.use("en")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("code,tables", [("de", (de, de_why, de_page)), ("fr", (fr, fr_why, fr_page))])
+def test_every_shown_text_reads_on_the_page(shown, code, tables):
+    """The simulator page shows the same texts (the message under the board: a
+    remote board's news and waiting line, the sensing board's differences, the
+    store's word after a boot) through the page's say(), all three tables
+    loaded: no English word left there either."""
+    from host_tools.review_words import speaker
+
+    say = speaker(code)  # (a private copy of speak.py with the page's tables: as the page has them)
+    english = english_words(dict(pair for m in tables for pair in speak.entries(m.T)), shown)
+    problems = []
+    for text in sorted(shown):
+        out = say(text)
+        names = re.sub(r"\S*(-\d|\.json)\S*", "", out)
+        left = [w for w in re.findall(r"[^\W\d_]{3,}", names) if w in english]
+        if left:
+            problems.append("%r -> %r: English %s" % (text, out, left))
     assert not problems, "\n".join(problems)

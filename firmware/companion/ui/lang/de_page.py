@@ -143,6 +143,9 @@ Board check %d of %d|Brettprüfung %d von %d
 %s, paid with %s|%s, bezahlt mit %s
 %s, %s|%s, %s
 # a bridge, a marker: their articles
+# the sensing board's differences on the page (app/sensing.py Sensing.words)
+take it off %s|nimm ihn von %s
+put it back on %s|leg ihn zurück auf %s
 # the board's labels (board.js)
 hood|Sichtschutz
 key %s|Taste %s

@@ -143,6 +143,9 @@ Board check %d of %d|Vérification %d sur %d
 %s, paid with %s|%s, payé avec %s
 %s, %s|%s, %s
 # a bridge, a marker: their articles
+# the sensing board's differences on the page (app/sensing.py Sensing.words)
+take it off %s|l'ôter de %s
+put it back on %s|la remettre en %s
 # the board's labels (board.js)
 hood|cache
 key %s|touche %s
