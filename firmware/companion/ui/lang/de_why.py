@@ -117,6 +117,11 @@ your mask is sealed: %s's comes next|deine Maske ist versiegelt: die von %s komm
 your mask was sealed before %s's was shown: it stays|deine Maske war versiegelt, bevor die von %s gezeigt wurde: sie bleibt
 a duel's masks, once both are shown, stay (docs/remote.md)|die Masken eines Duells bleiben, sobald beide gezeigt sind (docs/remote.md)
 logs differed at line %d: healed from %s's log|Protokolle ab Zeile %d verschieden: geheilt aus dem Protokoll von %s
+logs differ at move %d: ours stands|Protokolle verschieden bei Zug %d: unseres bleibt
+%s's mask carries no seal: %s seals first|die Maske von %s trägt kein Siegel: %s versiegelt zuerst
+%s's mask does not carry this board's seal|die Maske von %s trägt nicht das Siegel dieses Bretts
+%s's mask comes after %s's, which carries its seal|die Maske von %s kommt nach der von %s, die ihr Siegel trägt
+%s's mask is not the one it sealed|die Maske von %s ist nicht die versiegelte
 logs differ: checking|Protokolle verschieden: prüfe
 the other board has another game under this code: ours stands|das andere Brett hat ein anderes Spiel unter diesem Code: unseres bleibt
 the seats of %s are %s|die Plätze von %s sind %s

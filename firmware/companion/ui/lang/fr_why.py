@@ -117,6 +117,11 @@ your mask is sealed: %s's comes next|votre masque est scellé : celui de %s vien
 your mask was sealed before %s's was shown: it stays|votre masque était scellé avant que celui de %s soit montré : il reste
 a duel's masks, once both are shown, stay (docs/remote.md)|les masques d'un duel, une fois montrés, restent (docs/remote.md)
 logs differed at line %d: healed from %s's log|journaux différents à la ligne %d : réparé d'après le journal de %s
+logs differ at move %d: ours stands|journaux différents au coup %d : le nôtre reste
+%s's mask carries no seal: %s seals first|le masque de %s n'a pas de sceau : %s scelle d'abord
+%s's mask does not carry this board's seal|le masque de %s n'a pas le sceau de ce plateau
+%s's mask comes after %s's, which carries its seal|le masque de %s vient après celui de %s, qui porte son sceau
+%s's mask is not the one it sealed|le masque de %s n'est pas celui qu'il a scellé
 logs differ: checking|journaux différents : vérification
 the other board has another game under this code: ours stands|l'autre plateau a une autre partie sous ce code : la nôtre reste
 the seats of %s are %s|les places de %s sont %s
