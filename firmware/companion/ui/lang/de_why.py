@@ -136,6 +136,7 @@ put|gelegt
 swap|Tausch
 pass|Passen
 # the sensing board (app/sensing.py)
+a %s stick on %s: %s to play|ein Stab von {0} auf {1}: {2} am Zug
 %s: a stick moved between places is no move: put it back|%s: ein versetzter Stab ist kein Zug: zurücklegen
 # saving and the saved game (app/saving.py, app/starting.py, store/)
 GAME NOT SAVED for %d events (%s): a reset loses them|SPIEL NICHT GESPEICHERT für %d Ereignisse (%s): ein Reset verliert sie

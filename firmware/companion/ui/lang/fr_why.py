@@ -136,6 +136,7 @@ put|posée
 swap|échange
 pass|passe
 # the sensing board (app/sensing.py)
+a %s stick on %s: %s to play|une liaison de {0} en {1} : {2} joue
 %s: a stick moved between places is no move: put it back|%s : une liaison déplacée n'est pas un coup : la remettre
 # saving and the saved game (app/saving.py, app/starting.py, store/)
 GAME NOT SAVED for %d events (%s): a reset loses them|PARTIE NON SAUVÉE pour %d événements (%s) : un reset les perd
