@@ -29,6 +29,7 @@ from .log_folder import read_log
 from .paths import load_layout
 from .progress import Progress
 from .review_page import page
+from .review_words import LANGS, speaker
 
 BLUNDER = 100  # a stone
 DOUBTFUL = 40
@@ -42,6 +43,8 @@ def register(sub):
     p = sub.add_parser("review", help="rate every move of a Kahuna game by the device AI; write an HTML page")
     p.add_argument("log", help="a Kahuna game log (JSON lines)")
     p.add_argument("-o", "--output", metavar="FILE", help="the HTML page (default: the log's name with .html)")
+    p.add_argument("--lang", choices=LANGS, default="en",
+                   help="the page's and the printed lines' language (default: en; de Deutsch, fr Français)")
     p.set_defaults(func=run)
 
 
@@ -169,8 +172,9 @@ def _step_words(ev):
     return str(op).replace("_", " ")
 
 
-def review(lines, progress=None):
-    """(layout, header, rows, notes): one row per event, with the board drawn after it.
+def review(lines, progress=None, say=str):
+    """(layout, header, rows, notes): one row per event, with the board drawn after it
+    (the decisive ones; their drawings' words by say, review_words; the rows' words are English).
     lines: str or bytes, as log.split gives them; a line the log's dialect
     refuses raises LogError with its number, as in `companion replay`, and so
     does a log of more than LIMIT events. progress: a Progress, told of each event."""
@@ -225,10 +229,10 @@ def review(lines, progress=None):
                 g.take_back()
                 if row["loss"]:
                     bdo()
-                    best_svg = draw.game_svg(layout, g, "better: %s" % best)
+                    best_svg = draw.game_svg(layout, g, say("better: %s" % best), say)
                     g.take_back()
                 else:
-                    best_svg = draw.game_svg(layout, g, "before move %d" % n)
+                    best_svg = draw.game_svg(layout, g, say("before move %d" % n), say)
                 apply_line(g, text, k)
         else:
             stones = bytes(g.stone(x) for x in range(g.nisland))
@@ -239,7 +243,7 @@ def review(lines, progress=None):
         row["state"] = _state(g)
         row["eval"] = planner.board_value(1) + 100 * (g.score(0) - g.score(1))  # white's view, for the graph
         if best_svg is not None:
-            row["svg"] = draw.game_svg(layout, g, "move %d: %s" % (row["n"], row["event"]))
+            row["svg"] = draw.game_svg(layout, g, say("move %d: %s" % (row["n"], row["event"])), say)
             row["best_svg"] = best_svg
             decisive.keep(row)
         rows.append(row)
@@ -249,27 +253,29 @@ def review(lines, progress=None):
 
 
 # --- the page ----------------------------------------------------------------------
-def text_line(row):
-    out = "%3d %-5s %s" % (row["n"], row["player"], row["event"])
+def text_line(row, say=str):
+    """A row as `companion review` prints it (say: the language's words, review_words)."""
+    out = "%3d %-5s %s" % (row["n"], say(row["player"]), say(row["event"]))
     if row["changes"]:
-        out += " [%s]" % "; ".join(row["changes"])
+        out += " [%s]" % "; ".join(say(c) for c in row["changes"])
     if row["rated"]:
-        out += "  swing %+d" % row["swing"]
+        out += "  " + say("swing %+d" % row["swing"])
         if row["loss"]:
-            out += ", best %s (%d better)" % (row["best"], row["loss"])
+            out += ", " + say("best %s (%d better)" % (row["best"], row["loss"]))
         if row["mark"]:
-            out += " " + row["mark"].upper()
+            out += " " + say(row["mark"].upper())
     return out
 
 
-def review_page(data, name):
-    """The review page of a log's bytes (the simulator's "Review this game");
-    LogError if the log's dialect refuses a line. A last line without its
-    newline is taken: a page's log is whole."""
+def review_page(data, name, code="en"):
+    """The review page of a log's bytes (the simulator's "Review this game"), in
+    the language `code` (review_words.LANGS); LogError if the log's dialect
+    refuses a line. A last line without its newline is taken: a page's log is whole."""
     data = data.replace(b"\r\n", b"\n")  # (a form's field comes with CRLF line ends)
     lines = split(data if data.endswith(b"\n") else data + b"\n")[0]
-    layout, header, rows, notes = review(lines)
-    return page(name, header, rows, notes, layout, PLAYERS)
+    say = speaker(code)
+    layout, header, rows, notes = review(lines, say=say)
+    return page(name, header, rows, notes, layout, PLAYERS, say, code)
 
 
 def run(args):
@@ -279,7 +285,8 @@ def run(args):
             print("%s: line %d has no newline at its end (a write cut short?): left out, as the board does"
                   % (args.log, len(lines) + 1), file=sys.stderr)
         progress = Progress("%s: reviewing" % args.log, max(0, len([t for t in lines if t.strip()]) - 1))
-        layout, header, rows, notes = review(lines, progress)
+        say = speaker(args.lang)
+        layout, header, rows, notes = review(lines, progress, say)
         progress.done()
     except InputError as e:
         print("companion review: %s" % e, file=sys.stderr)
@@ -289,13 +296,13 @@ def run(args):
         return 2
     out = Path(args.output) if args.output else Path(args.log).with_suffix(".html")
     try:
-        out.write_text(page(Path(args.log).name, header, rows, notes, layout, PLAYERS))
+        out.write_text(page(Path(args.log).name, header, rows, notes, layout, PLAYERS, say, args.lang))
     except OSError as e:
         print("companion review: cannot write %s: %s" % (out, e), file=sys.stderr)
         return 2
     for n in notes:
-        print(n)
+        print(say(n))
     for r in rows:
-        print(text_line(r))
-    print("review written to %s" % out)
+        print(text_line(r, say))
+    print(say("review written to %s" % out))
     return 0

@@ -73,9 +73,9 @@ def board_template(layout):
     return "".join(out)
 
 
-def graph(rows):
+def graph(rows, say=str):
     """The evaluation after every move (white's view: above the middle line,
-    white is ahead), the decisive moves marked."""
+    white is ahead), the decisive moves marked; its words by say (review_words)."""
     if not rows:
         return ""
     top = max(1, max(abs(r["eval"]) for r in rows))
@@ -85,61 +85,66 @@ def graph(rows):
         return 20 + (GRAPH_W - 30) * k / float(n), GRAPH_H / 2.0 - (GRAPH_H / 2.0 - 10) * v / float(top)
 
     pts = " ".join("%.1f,%.1f" % xy(k, r["eval"]) for k, r in enumerate(rows))
-    out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" role="img" aria-label="evaluation over '
-           'the game">' % (GRAPH_W, GRAPH_H),
+    e = html.escape
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" role="img" aria-label="%s">'
+           % (GRAPH_W, GRAPH_H, e(say("evaluation over the game"))),
            '<line x1="20" x2="%d" y1="%d" y2="%d" stroke="#999"/>' % (GRAPH_W - 10, GRAPH_H // 2, GRAPH_H // 2),
-           '<text x="2" y="14" font-size="11">white ahead</text>',
-           '<text x="2" y="%d" font-size="11">black ahead</text>' % (GRAPH_H - 4),
+           '<text x="2" y="14" font-size="11">%s</text>' % e(say("white ahead")),
+           '<text x="2" y="%d" font-size="11">%s</text>' % (GRAPH_H - 4, e(say("black ahead"))),
            '<polyline points="%s" fill="none" stroke="#1d4ed8" stroke-width="2"/>' % pts]
     for k, r in enumerate(rows):
         if r.get("svg"):
             x, y = xy(k, r["eval"])
-            out.append('<circle cx="%.1f" cy="%.1f" r="5" fill="#dc2626"><title>move %d</title></circle>'
-                       % (x, y, r["n"]))
+            out.append('<circle cx="%.1f" cy="%.1f" r="5" fill="#dc2626"><title>%s</title></circle>'
+                       % (x, y, e(say("move %d" % r["n"]))))
     out.append("</svg>")
     return "".join(out)
 
 
-def move_words(row):
-    out = "%d. %s %s" % (row["n"], row["player"], row["event"])
+def move_words(row, say=str):
+    """A row of the review in words (say: the language's, review_words)."""
+    out = "%d. %s %s" % (row["n"], say(row["player"]), say(row["event"]))
     if row["rated"] and row["swing"]:
         out += " [%+d]" % row["swing"]
     if row["changes"]:
-        out += " (%s)" % "; ".join(row["changes"])
+        out += " (%s)" % "; ".join(say(c) for c in row["changes"])
     if row["rated"] and row["loss"]:
-        out += " - better: %s, %d better" % (row["best"], row["loss"])
+        out += " - " + say("better: %s, %d better" % (row["best"], row["loss"]))
     return out
 
 
-def page(log_name, header, rows, notes, layout, players):
+def page(log_name, header, rows, notes, layout, players, say=str, code="en"):
+    """The page; its words by say, in the language `code` (review_words)."""
     e = html.escape
-    out = ["<!DOCTYPE html>", "<html lang='en'><head><meta charset='utf-8'>",
+    out = ["<!DOCTYPE html>", "<html lang='%s'><head><meta charset='utf-8'>" % e(code),
            "<meta name='viewport' content='width=device-width, initial-scale=1'>",
-           "<title>Review: %s</title><style>%s</style></head><body>" % (e(log_name), STYLE),
-           "<h1>Review of %s</h1>" % e(log_name)]
+           "<title>%s</title><style>%s</style></head><body>" % (e(say("Review: %s" % log_name)), STYLE),
+           "<h1>%s</h1>" % e(say("Review of %s" % log_name))]
     rated = [r for r in rows if r["rated"]]
     for who in players:
         mine = [r for r in rated if r["player"] == who]
-        out.append("<p><b>%s</b>: %d moves rated, %d blunders, %d doubtful, %d points given away in all.</p>" % (
-            e(who), len(mine), sum(r["mark"] == "blunder" for r in mine), sum(r["mark"] == "doubtful" for r in mine),
-            sum(r["loss"] for r in mine)))
+        out.append("<p><b>%s</b>: %s</p>" % (e(say(who)), e(say(
+            "%d moves rated, %d blunders, %d doubtful, %d points given away in all." % (
+                len(mine), sum(r["mark"] == "blunder" for r in mine), sum(r["mark"] == "doubtful" for r in mine),
+                sum(r["loss"] for r in mine))))))
     decisive = sorted((r for r in rows if r.get("svg")), key=lambda r: (-r["weight"], r["n"]))
-    out.append("<h2>The moves that decided the game</h2>")
+    out.append("<h2>%s</h2>" % e(say("The moves that decided the game")))
     if not decisive:
-        out.append("<p>No move gave anything away by the device's judgement.</p>")
+        out.append("<p>%s</p>" % e(say("No move gave anything away by the device's judgement.")))
     for r in decisive:
         out.append("<section class='decisive %s'><p><b>%s</b></p><div class='pair'><figure>%s</figure>"
                    "<figure>%s</figure></div></section>" % (
-                       r["mark"], e(move_words(r)), _inline(r["svg"]), _inline(r["best_svg"])))
-    out.append("<h2>The game, move by move</h2><div class='graph'>%s</div>" % graph(rows))
-    out.append("<p class='note'>Tap a move to see the board after it. Swing: what the move changed in the "
-               "mover's evaluation (an island won is 100); better: the best move found there and how much "
-               "better it was. Blunder: 100 or more given away; doubtful: 40 or more.</p>")
+                       r["mark"], e(move_words(r, say)), _inline(r["svg"]), _inline(r["best_svg"])))
+    out.append("<h2>%s</h2><div class='graph'>%s</div>" % (e(say("The game, move by move")), graph(rows, say)))
+    out.append("<p class='note'>%s</p>" % e(say(
+        "Tap a move to see the board after it. Swing: what the move changed in the mover's evaluation (an "
+        "island won is 100); better: the best move found there and how much better it was. Blunder: 100 or "
+        "more given away; doubtful: 40 or more.")))
     for n in notes:
-        out.append("<p class='note'>%s</p>" % e(n))
+        out.append("<p class='note'>%s</p>" % e(say(n)))
     out.append("<div id='board'>%s<p id='caption'></p></div><ol class='moves'>" % board_template(layout))
     for k, r in enumerate(rows):
-        out.append("<li data-k='%d' class='%s'>%s</li>" % (k, r.get("mark") or "", e(move_words(r))))
+        out.append("<li data-k='%d' class='%s'>%s</li>" % (k, r.get("mark") or "", e(move_words(r, say))))
     out.append("</ol><script type='text/plain' id='states'>%s</script>" % " ".join(r["state"] for r in rows))
     out.append("<script>%s</script></body></html>" % (SCRIPT % {
         "nconn": len(layout["connections"]), "white": json.dumps(PLAYER_COLOURS[0]),

@@ -53,11 +53,11 @@ def test_each_part_is_a_package_that_says_what_it_holds():
         assert doc and len(doc) > 40, "host_tools/%s/__init__.py: say what the package holds" % part
     top = sorted(p.name for p in HOST_TOOLS.glob("*.py"))
     # one-job modules beside the parts: the remote-play broker and its TLS certificates, its client's
-    # fetch, the game review and its page, the command line's numbers, a board's log folder read as
-    # the board reads it, progress on long work
+    # fetch, the game review, its page and its words, the command line's numbers, a board's log folder
+    # read as the board reads it, progress on long work
     assert top == ["__init__.py", "argtypes.py", "broker.py", "cli.py", "files.py", "log_folder.py",
-                   "micropython.py", "paths.py", "progress.py", "review.py", "review_page.py", "tls.py",
-                   "vendor.py"]
+                   "micropython.py", "paths.py", "progress.py", "review.py", "review_page.py", "review_words.py",
+                   "tls.py", "vendor.py"]
 
 
 def test_no_import_circles():

@@ -208,3 +208,30 @@ def test_the_same_words_under_native_micropython():
         want.append(lang.lines(TEXTS) + [lang.message(t) for t in MESSAGES])
     assert got == want
     assert want[0][:2] == ["Weiß am Zug", "Schw.  0  12   0"] and want[2][0] == "White to play"
+
+
+@pytest.mark.parametrize("code,n,missing,bad", [
+    ("de", 1, ["DATEI FEHLT", "bl/kahuna.json", "board_layouts/", "auf das Gerät", "kopieren"],
+     ["JSON FEHLERHAFT", "bl/kahuna.json", "am PC prüfen", "(companion", "layout check),", "neu kopieren"]),
+    ("fr", 2, ["FICHIER ABSENT", "bl/kahuna.json", "copier", "board_layouts/", "sur l'appareil"],
+     ["JSON INVALIDE", "bl/kahuna.json", "la vérifier sur", "le PC (companion", "layout check),", "la recopier"]),
+])
+def test_the_failure_screen_speaks_the_menus_language(tmp_path, monkeypatch, code, n, missing, bad):
+    """A board that cannot start (its layout missing, or not JSON) says so in the
+    language kept in its settings (issue 47), every line within 16 columns and
+    every letter drawable; in English as before (tests/test_boot_check.py)."""
+    import json
+
+    from companion import boot
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games").mkdir()
+    (tmp_path / "bl").mkdir()
+    (tmp_path / "games" / "settings.json").write_text(json.dumps({"lang": n}))
+    lang.use("en")
+    assert boot.start_sim("kahuna", "games", "bl").app.lines == missing
+    (tmp_path / "bl" / "kahuna.json").write_text("{not json")
+    got = boot.start_sim("kahuna", "games", "bl").app.lines
+    assert got == bad and all(len(l) <= 16 and set(l) <= DRAWABLE for l in got)
+    (tmp_path / "games" / "settings.json").write_text(json.dumps({"lang": 0}))
+    assert boot.start_sim("kahuna", "games", "bl").app.lines[0] == "BAD JSON"

@@ -189,3 +189,118 @@ def test_the_review_reads_on_a_phone(tmp_path):
         assert tap["on"] == str(tap["k"]) and tap["caption"].startswith("%d. " % row["n"])
         assert (tap["sticks"], tap["stones"]) == (sum(ch != "0" for ch in row["state"][:27]),
                                                    sum(ch != "0" for ch in row["state"][27:]))
+
+
+def page_words(page):
+    """The words a reader meets on a review page (its scripts and style left out)."""
+    import html as _html
+    import re
+
+    body = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    return _html.unescape(re.sub(r"<[^>]+>", "\n", body))
+
+
+def english_left(text, code):
+    """English words of the tables' texts (tests/test_sim_lang.py's walk) left in text."""
+    import re
+
+    from tests.test_sim_lang import english_words
+
+    english = english_words(code)
+    return sorted(set(w for w in re.findall(r"[^\W\d_]{3,}", text) if w in english))
+
+
+def test_the_review_in_german_and_french_has_no_english_word():
+    """`companion review --lang de|fr`: the headings, the verdicts, the moves, the
+    graph's labels and the drawings' summaries in the page tables' words (issue 47),
+    for the worked example (physical cards) and a whole game with the digital deck."""
+    from host_tools.review import review_page
+
+    lines, _ = play_game(player("device"), player("device-v1"), 11, True)
+    for code in ("de", "fr"):
+        for name, text in (("worked_example", EXAMPLE.read_text()), ("deck_game", "\n".join(lines) + "\n")):
+            page = review_page(text.encode(), name, code)
+            assert "<html lang='%s'>" % code in page
+            left = english_left(page_words(page).replace(name, ""), code)
+            assert not left, (code, name, left)
+    de = page_words(review_page(EXAMPLE.read_bytes(), "x", "de"))
+    assert "Die Züge, die das Spiel entschieden" in de and "Das Spiel, Zug für Zug" in de
+    assert ("17. Weiß Stab auf BARI-DUDA [+148] (Schwarz verliert ALOA; Weiß erobert BARI) - besser: Stab weg von "
+            "ALOA-HUNA, um 26 besser") in de
+    assert "Weiß: 0 Punkte · 3 Steine · 8 Stäbe" in de  # a drawing's summary
+    fr = page_words(review_page(EXAMPLE.read_bytes(), "x", "fr"))
+    assert "18. Blanc liaison en ALOA-BARI [+211] (Blanc prend ALOA; Noir perd HUNA)" in fr
+    assert "Blanc devant" in fr and "Noir devant" in fr  # the graph's labels
+    # the English page is as it was, and the process's own language untouched
+    from companion.ui import lang
+
+    assert lang.code == "en" and lang.say("White to play") == "White to play"
+    assert "The moves that decided the game" in review_page(EXAMPLE.read_bytes(), "x")
+
+
+def test_review_cli_speaks_the_chosen_language(tmp_path):
+    out = tmp_path / "review.html"
+    run = lambda *more: subprocess.run([sys.executable, "-m", "host_tools.cli", "review", str(EXAMPLE), "-o", str(out)]
+                                       + list(more), capture_output=True, text=True)
+    res = run("--lang", "de")
+    assert res.returncode == 0, res.stderr
+    said = res.stdout.splitlines()
+    assert said[0].startswith("Echte Karten: das Protokoll sagt nicht")
+    assert any(line.startswith(" 17 Weiß  Stab auf BARI-DUDA [Schwarz verliert ALOA; Weiß erobert BARI]  Ausschlag +148")
+               for line in said)
+    assert any(line.endswith("PATZER") for line in said) and any(line.endswith("ZWEIFELHAFT") for line in said)
+    assert said[-1] == "Auswertung geschrieben: %s" % out
+    assert "<html lang='de'>" in out.read_text()
+    res = run("--lang", "it")
+    assert res.returncode == 2 and "invalid choice: 'it'" in res.stderr and "de" in res.stderr
+
+
+def test_the_simulators_review_speaks_the_pages_language():
+    """The page's form sends its language with the log ("lang"): the review comes in it;
+    a language the tables do not have, in English."""
+    import urllib.parse
+    import urllib.request
+
+    from host_tools.review import review_page
+    from tests.browser.simpage import sim_server
+
+    text = EXAMPLE.read_text()
+
+    def post(code, log=text):
+        body = urllib.parse.urlencode({"log": log, "lang": code}).encode()
+        try:
+            with urllib.request.urlopen(url + "review", body, timeout=60) as r:
+                return r.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.read().decode()
+
+    with sim_server() as url:
+        fr, xx, bad = post("fr"), post("xx"), post("de", text.splitlines()[0] + "\nnot json at all\n")
+    assert fr == review_page(text.encode(), "the simulator's game", "fr")
+    assert xx == review_page(text.encode(), "the simulator's game")
+    assert "Das Protokoll des Spiels: line 2:" in bad and "<h1>Keine Auswertung</h1>" in bad
+
+
+@needs_browser
+def test_the_german_review_reads_on_a_phone(tmp_path):
+    """The German page in chromium at 390 x 844: German headings, no English word
+    in its text, its drawings' or its labels, nothing wider than the screen."""
+    import json as _json
+    import os
+
+    lines, _ = play_game(player("device"), player("device-v1"), 11, True)
+    log = tmp_path / "partie.jsonl"
+    log.write_text("\n".join(lines) + "\n")
+    page = tmp_path / "partie.html"
+    subprocess.run([sys.executable, "-m", "host_tools.cli", "review", str(log), "-o", str(page), "--lang", "de"],
+                   capture_output=True, check=True)
+    shot = os.path.join(os.environ.get("COMPANION_SHOTS", str(tmp_path)), "review-phone-de.png")
+    res = subprocess.run(["node", str(ROOT / "tests" / "browser" / "review_driver.mjs"), str(page), shot],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert res.returncode == 0, res.stderr
+    seen = _json.loads(res.stdout)
+    assert seen["errors"] == [] and seen["lang"] == "de"
+    assert seen["headings"] == ["Die Züge, die das Spiel entschieden", "Das Spiel, Zug für Zug"]
+    assert seen["page_width"] <= 390 and seen["moves"] == len(lines) - 1
+    assert not english_left(seen["text"].replace("partie.jsonl", ""), "de")
+    assert seen["taps"][-1]["caption"].startswith("%d. " % (len(lines) - 1))

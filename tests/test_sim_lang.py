@@ -95,7 +95,11 @@ def steps_for(tmp_path, code):
                {"press": "0,-4"}, {"press": "0,-3"}, {"press": "1,-3"},  # the last tower and stone
                {"observe": "rukuni end"},
                {"goto": "?layout=duell&seed=3"}, {"load": cut(duell, tmp_path, 30, "duell.jsonl")},
-               {"press": "wolf mask 2"}, {"observe": "duell end"}])  # the last duel's last mask
+               {"press": "wolf mask 2"}, {"observe": "duell end"},  # the last duel's last mask
+               # the sensing board: a stick of the wrong colour put on, refused, "Board differs"
+               {"goto": "?layout=kahuna-sensing&seed=3"}, {"key": "m"}, {"press": "TURN"}, {"key": "t"}]
+            + [{"key": "m"}] * 8 + [{"key": "Enter"}, {"press": "ALOA-BARI"}, {"press": "ALOA-HUNA", "shift": True},
+                                    {"observe": "sensing refused"}])
 
 
 @pytest.mark.parametrize("code,locale", [("de", "de-DE"), ("fr", "fr-FR")])
@@ -104,7 +108,7 @@ def test_a_game_of_each_on_the_page_in_the_browsers_language(tmp_path, code, loc
         seen = drive(url, steps_for(tmp_path, code), timeout=600, locale=locale)
     english = english_words(code)
     assert seen["start"]["lang"] == code  # the browser's language, at first
-    for label in ("kahuna end", "kanaloa round", "rukuni end", "duell end"):
+    for label in ("kahuna end", "kanaloa round", "rukuni end", "duell end", "sensing refused"):
         text = re.sub(r"\S+\.jsonl", "", seen[label]["bodyText"])  # (file names stay)
         left = sorted(set(w for w in re.findall(r"[^\W\d_]{3,}", text) if w in english))
         assert not left, "%s (%s): English words %s in:\n%s" % (label, code, left, text)
@@ -115,6 +119,9 @@ def test_a_game_of_each_on_the_page_in_the_browsers_language(tmp_path, code, loc
         json.loads(l) for l in (LOGS / "kahuna_full_game.jsonl").read_text().strip().split("\n")[1:]]
     for label in ("rukuni end", "duell end"):
         assert seen[label]["page"]["result"], label
+    refused = seen["sensing refused"]  # the sensing board's refusal, under the board and on the display
+    assert refused["state"]["message"] == {"de": "ein Stab von Weiß auf ALOA-HUNA: Schwarz am Zug",
+                                           "fr": "une liaison de Blanc en ALOA-HUNA : Noir joue"}[code]
     if code == "de":
         update_image(SHOT, "simulator-german.png")
         assert end["text"].split("\n")[0] in ("Spielende",)

@@ -74,11 +74,36 @@ def path_lines(path, width=16):
     return [line[i:i + width] for line in out for i in range(0, len(line), width)]
 
 
-def boot_problem(error, path):
-    """Display lines for a file that boot could not read (missing or not JSON)."""
+def boot_problem(error, path, root=None):
+    """Display lines for a file that boot could not read (missing or not JSON),
+    in the language of the settings in root (a store's folder; None: English)."""
     if isinstance(error, OSError):
-        return (["MISSING FILE"] + path_lines(path) + wrap("copy board_layouts/ to the device"))[:8]
-    return (["BAD JSON"] + path_lines(path) + wrap("check it on the PC (companion layout check), copy it again"))[:8]
+        head, hint = "MISSING FILE", "copy board_layouts/ to the device"
+    else:
+        head, hint = "BAD JSON", "check it on the PC (companion layout check), copy it again"
+    speak = _speak(root)
+    if speak is not None:
+        head, hint = speak.tr(head), speak.message(hint)
+    return ([head] + path_lines(path) + wrap(hint))[:8]
+
+
+def _speak(root):
+    """ui/lang speaking the menu's language (root's settings.json), or None for
+    English: only for the failure screen, so a board that starts loads nothing here."""
+    if root is None:
+        return None
+    try:
+        from .store.settings import Settings
+
+        n = Settings(root)["lang"]
+        if n:
+            from .ui import lang
+
+            lang.use(lang.CODES[n])
+            return lang
+    except Exception:  # noqa: BLE001 - the failure screen shows, in English if need be
+        pass
+    return None
 
 
 def check_layout(layout, profile=None):
@@ -146,16 +171,16 @@ def boot_app(layout, store_root, seed=_seed, layouts=LAYOUTS, flash=None, log_la
     return app
 
 
-def load_checked(path, profile=None, profile_crc=None, marks=""):
+def load_checked(path, profile=None, profile_crc=None, marks="", root=None):
     """(layout, []) when the layout at path is fine, else (layout or None,
-    display lines saying what is wrong). The check (about 170 ms on a Pico)
+    display lines saying what is wrong, in root's settings' language). The check (about 170 ms on a Pico)
     is skipped when `companion flash` checked these very bytes: marks is
     checked_marks(), profile_crc the profile's CRC-32."""
     try:
         layout, crc = read_json(path)
     except (OSError, ValueError) as e:
         print("companion:", e)
-        return None, boot_problem(e, path)
+        return None, boot_problem(e, path, root)
     if HAVE_CRC and marks and profile_crc is not None and marks == "%08x %08x" % (crc & 0xFFFFFFFF, profile_crc & 0xFFFFFFFF):
         return layout, []
     return layout, check_layout(layout, profile)
@@ -166,13 +191,15 @@ def _halt(lines, n=0):
     return Halted(lines, n)
 
 
-def _boot_or_halt(layout, problems, boot):
+def _boot_or_halt(layout, problems, boot, root=None):
     if not problems:
         try:
             return boot()
         except Exception as e:  # noqa: BLE001 - e.g. the log names a layout that is missing; never a traceback
             print("companion:", e)
-            problems = ["CANNOT START"] + wrap(str(e) or type(e).__name__, rows=7)
+            speak = _speak(root)  # (the reason below: the error's own words, as on the console)
+            problems = ["CANNOT START" if speak is None else speak.tr("CANNOT START")] + wrap(
+                str(e) or type(e).__name__, rows=7)
     return _halt(problems, _led_count(layout))
 
 
@@ -191,8 +218,8 @@ def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_
     from .hal.buzzer import Buzzer
 
     _app_modules()
-    layout, problems = load_checked(layouts + "/" + layout_name + ".json")
-    app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, seed, layouts))
+    layout, problems = load_checked(layouts + "/" + layout_name + ".json", root=store_root)
+    app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, seed, layouts), store_root)
     n = app.frame.n
     loop = Loop(app, Buttons(SimScanner(64)), Leds(SimStrip(n), n, order=RGB), Screen(SimDisplay()),
                 Buzzer(SimPWM()))
@@ -231,16 +258,16 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
     except (OSError, ValueError) as e:
         print("companion:", e)
         screen = _screen(board, layouts, (PROFILES.get(sys.platform),))  # the usual display
-        return Loop(_halt(boot_problem(e, path)), NoButtons(), NoLeds(), screen)
+        return Loop(_halt(boot_problem(e, path, store_root)), NoButtons(), NoLeds(), screen)
     board.reserve(profile)
     from . import lit  # (main.py's: already loaded)
     if lit.shown is not None:  # the board looks ready: its buttons count from now
         board.listen(profile)
     _app_modules()
     marks = checked_marks(layouts + "/checked.txt")
-    layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile, profile_crc, marks)
+    layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile, profile_crc, marks, store_root)
     app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, layouts=layouts,
-                                                           flash=board.flash(), log_later=True))
+                                                           flash=board.flash(), log_later=True), store_root)
     if isinstance(app, Halted):
         screen = _screen(board, layouts, (name, PROFILES.get(sys.platform)))
         try:
@@ -256,7 +283,7 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
         buttons = board.buttons(profile)
     except OSError as e:  # e.g. an expander that does not answer: the reason on the display
         print("companion:", e)
-        return Loop(_halt(["BUTTONS"] + wrap(str(e), rows=7), app.frame.n), NoButtons(), leds, screen)
+        return Loop(_halt([app.tr("BUTTONS")] + wrap(str(e), rows=7), app.frame.n), NoButtons(), leds, screen)
     loop = Loop(app, buttons, leds, screen, board.buzzer(profile))
     if profile.get("sensors") and "sense" in (layout.get("connections") or [{}])[0]:  # a sensing board
         from .app.sensing import start_device

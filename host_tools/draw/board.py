@@ -232,8 +232,9 @@ def _legend(canvas, layout):
 
 
 # --- game states ----------------------------------------------------------------------
-def game_svg(layout, game, caption):
-    """The board of an island game in player colours, with the game's summary beside it."""
+def game_svg(layout, game, caption, say=str):
+    """The board of an island game in player colours, with the game's summary
+    beside it (its lines in words by say: `companion review --lang`, host_tools/review_words.py)."""
     kind = layout.get("kind")
     if kind not in ("islands", "hex", "duel"):
         raise DrawError("cannot draw a game on a %r board yet" % (kind,))
@@ -246,7 +247,7 @@ def game_svg(layout, game, caption):
         _draw_cells(canvas, layout, state)
     if kind == "hex":  # Rukuni's groups and their scores
         lines = draw_hex.overlay(canvas, layout, game, lines)
-    _draw_todo(canvas, layout, state)
+    _draw_todo(canvas, layout, state, say)
     g = ET.SubElement(canvas.root, "g", {"class": "summary"})
     x = canvas.side_x
     y = MARGIN + 4
@@ -260,9 +261,9 @@ def game_svg(layout, game, caption):
             ET.SubElement(g, "circle", {"cx": _n(x + 7), "cy": _n(y - 5), "r": "7", "fill": _colour(player),
                                         "stroke": INK, "stroke-width": "1"})
             t.set("x", _n(x + 20))
-            t.text = player + ": " + rest
+            t.text = say(player) + ": " + say(rest)
         else:
-            t.text = line
+            t.text = say(line) if line.strip() else line
             if line.startswith("Winner") or line.startswith("Draw"):
                 t.set("font-weight", "bold")
     return canvas.text()
@@ -286,9 +287,13 @@ def _todo_points(canvas, layout):
     return at
 
 
-def _draw_todo(canvas, layout, state):
+TODO_WORDS = {"off": "to take off", "on": "to put on"}  # a ring's label in another language (say)
+
+
+def _draw_todo(canvas, layout, state, say=str):
     """What the real board still lacks (the state's "todo"): a dashed magenta
-    ring labelled "off" or "on" on each element, so a still picture shows it."""
+    ring labelled "off" or "on" on each element, so a still picture shows it
+    (in another language: TODO_WORDS said, as "off" alone is the menu's word)."""
     todo = state.get("todo") or {}
     if not todo.get("off") and not todo.get("on"):
         return
@@ -303,7 +308,8 @@ def _draw_todo(canvas, layout, state):
             ET.SubElement(mark, "circle", {"cx": _n(x), "cy": _n(y), "r": "24", "fill": "none",
                                            "stroke": TODO_COLOUR, "stroke-width": "3",
                                            "stroke-dasharray": "5 4" if word == "off" else "none"})
-            _text(mark, x, y - 27, word, 12, bold=True, colour=TODO_COLOUR)
+            _text(mark, x, y - 27, word if say is str else say(TODO_WORDS[word]), 12, bold=True,
+                  colour=TODO_COLOUR)
 
 
 def todo_lines(state):

@@ -20,6 +20,7 @@ from companion.core.log import LogError
 from ..argtypes import port_or_free
 from ..paths import FIRMWARE, LAYOUTS, ROOT
 from ..review import review_page
+from ..review_words import LANGS, speaker
 
 PAGE = ROOT / "host_tools" / "sim" / "page"
 MPY_PORT = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
@@ -84,12 +85,17 @@ class Handler(SimpleHTTPRequestHandler):
             self.send_error(413, "a log of over %d bytes is not reviewed here: use companion review" % REVIEW_LIMIT)
             return
         form = parse_qs(self.rfile.read(size).decode("utf-8", "replace"))
+        code = form.get("lang", ["en"])[0]  # the page's language (its form's field)
+        code = code if code in LANGS else "en"
         try:
-            status, body = 200, review_page(form.get("log", [""])[0].encode(), REVIEW_NAME)
+            status, body = 200, review_page(form.get("log", [""])[0].encode(), REVIEW_NAME, code)
         except LogError as e:
             status = 400
-            body = ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>No review</title></head><body>"
-                    "<h1>No review</h1><p>The game's log: %s</p></body></html>\n" % html.escape(str(e)))
+            say = speaker(code)
+            head = html.escape(say("No review"), quote=False)
+            body = ("<!DOCTYPE html><html lang='%s'><head><meta charset='utf-8'><title>%s</title></head><body>"
+                    "<h1>%s</h1><p>%s</p></body></html>\n"
+                    % (code, head, head, html.escape(say("The game's log: %s" % e), quote=False)))
         data = body.encode()
         self.send_response(status)
         self.send_header("Content-Type", "text/html; charset=utf-8")

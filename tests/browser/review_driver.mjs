@@ -19,6 +19,14 @@ try {
     page_width: document.documentElement.scrollWidth,
     first_decisive_top: (document.querySelector("section.decisive") || document.body).getBoundingClientRect().top,
     graph_top: document.querySelector(".graph").getBoundingClientRect().top,
+    lang: document.documentElement.lang,
+    // every word a reader meets: the text, the drawings' and the graph's, the title and the labels
+    text: [document.title, ...[...document.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label")),
+           ...(function walk() {
+             const out = [], w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+             for (let n = w.nextNode(); n; n = w.nextNode())
+               if (!n.parentElement.closest("script, style")) out.push(n.nodeValue);
+             return out; })()].join("\n"),
   }));
   seen.taps = [];
   for (const k of [0, Math.floor(seen.moves / 2), seen.moves - 1]) {

@@ -36,7 +36,7 @@ class BoardCheck:
             self.checking += 1
             if self.checking > self.ui.check_steps():
                 self.checking = -1
-                self.message = ["Board checked"]
+                self.message = self.shown(["Board checked"])
             return True
         self.checking = -1
         return walking and code == self.undo_key  # UNDO stops the walk; it undoes nothing

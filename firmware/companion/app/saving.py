@@ -95,7 +95,7 @@ class Saving:
         n = len(self.pending)
         self.said = ("GAME NOT SAVED for %d events (%s): a reset loses them" % (n, self._why)
                      if n > MAX_PENDING else "NOT SAVED (%s): play on from memory" % self._why)
-        self.message = wrap(self.said)
+        self.message = wrap(self.words(self.said))
         self.changed()
 
     def _save_clock(self):

@@ -75,7 +75,7 @@ class Starting:
             store.mend()  # a torn last line, a merge's leftover (after a repair: none left)
         except OSError as e:
             self.said = "flash error %s: saved game not read" % e
-            self.message = wrap(self.said)
+            self.message = wrap(self.words(self.said))
         if self.game is None:
             said, message = self.said, self.message  # a damaged log's word stays in view
             self.new_game(later=log_later)
@@ -103,7 +103,7 @@ class Starting:
             notes.append("settings.json unreadable: the defaults")
         if notes:
             self.said = "; ".join(([self.said] if self.said else []) + notes)
-            self.message = wrap(self.said)
+            self.message = wrap(self.words(self.said))
 
     def keep_layout(self):
         """Keep the parsed layout only on a heap of KEEP_LAYOUT_HEAP or more;
@@ -132,7 +132,7 @@ class Starting:
         self.said = ("%s. Whole log: %s" % (said, kept) if game
                      else "%s, kept as %s: new game" % (said, kept) if "a log for it" in problem
                      else "%s kept as %s: start a new one" % (said, kept))
-        self.message = wrap(self.said)
+        self.message = wrap(self.words(self.said))
 
     def new_game(self, remote=None, seed=None, deal=None, later=None, players=None):
         """Start a game with the menu's choices. later (default: stepwise, the

@@ -39,7 +39,7 @@ def _fitting(text):
     """The other board's move in the words that fit under the score, every word
     shown: its clauses from the first ("White put a stick on ELAI-JOJO; took
     ELAI, JOJO"), as many as fit; what comes off blinks on the board."""
-    parts = text.split("; ")
+    parts = text.replace("\u2013", "-").split("; ")  # (the page's en dash: the display has no glyph for it)
     out = parts[0]
     for part in parts[1:]:
         if len(wrap(out + "; " + part, rows=8)) > ROWS:

@@ -923,7 +923,10 @@ function setupFiles() {
   };
   $("history").oninput = (ev) => showStep(+ev.target.value);
   // the game's review (`companion review`, host_tools/review.py): the server rates the log
-  $("review-form").onsubmit = () => { $("review-log").value = currentLog(); };
+  $("review-form").onsubmit = () => { // the log, and the page's language: the review speaks it too
+    $("review-log").value = currentLog();
+    $("review-lang").value = document.documentElement.lang || "en";
+  };
   // Kahuna: a solo game against the device opponent, at once (the firmware's
   // menu has the same as Cards: solo W); ?seed=N fixes the shuffle
   $("solo").hidden = layoutName !== "kahuna";

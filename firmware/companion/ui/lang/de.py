@@ -214,4 +214,12 @@ Remote %s|Fern %s
 Remote game|Fernspiel
 waiting for|warte auf
 the other board|das andere Brett
+# remote play, the sensing board, the board check, the failure screen (display lines)
+Board checked|Brett geprüft
+Board differs:|Brett anders:
+Back %s|Auf %s
+MISSING FILE|DATEI FEHLT
+BAD JSON|JSON FEHLERHAFT
+CANNOT START|START UNMÖGLICH
+BUTTONS|TASTEN
 """

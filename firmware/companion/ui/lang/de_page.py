@@ -4,6 +4,28 @@ __init__.py): only the page loads them, never a board."""
 # One text a line: the English, "|", the translation (ui/lang/__init__.py).
 # A line starting with "#" is a comment.
 T = """
+# the review's formats that more general ones would take
+%d moves rated, %d blunders, %d doubtful, %d points given away in all.|%d Züge bewertet, %d Patzer, %d zweifelhaft, insgesamt %d Punkte verschenkt.
+Round %d (final turns), %s to play|Runde %d (letzte Züge), %s am Zug
+Cards: pile %d · discard %d (top %s)|Karten: Stapel %d · Ablage %d (oben %s)
+early end: %s has no stick left|vorzeitiges Ende: %s hat keinen Stab mehr
+Cards: pile %d · discard %d|Karten: Stapel %d · Ablage %d
+%s: nobody (equal stones)|%s: niemand (gleich viele Steine)
+better: %s, %d better|besser: %s, um %d besser
+Round %d, %s to play|Runde %d, %s am Zug
+The game's log: %s|Das Protokoll des Spiels: %s
+best %s (%d better)|am besten: %s (um %d besser)
+on points (%s)|nach Punkten (%s)
+Take off: %s|Wegnehmen: %s
+Face up: %s|Offen: %s
+%s: not yet|%s: noch nicht
+Review: %s|Auswertung: %s
+better: %s|besser: %s
+Winner: %s|Sieger: %s
+Put on: %s|Auflegen: %s
+move %d: %s|Zug %d: %s
+%s (free)|%s (frei)
+%s: %s +%d|%s: %s +%d
 # the page: whose turn, the score, an element's name
 %s to play: handicap sticks|%s am Zug: Vorgabe-Stäbe
 %s to play: a last turn|%s am Zug: letzter Zug
@@ -33,7 +55,6 @@ TURN counted as done on the real board: %s|TURN zählte als erledigt auf dem ech
 covered: %s opens it while the other player looks away|verdeckt: %s öffnet es, während die andere Person wegschaut
 history: the game after event %s|Verlauf: das Spiel nach Ereignis %s
 Board check %d of %d: %s as lit? Fix the board or the game; TURN: next, UNDO: stop|Brettprüfung %d von %d: %s wie beleuchtet? Brett oder Spiel berichtigen; TURN: weiter, UNDO: Ende
-%s: %s|%s: %s
 %s, free to place again|%s, frei zum erneuten Legen
 %s, refused|%s, abgelehnt
 %s, picked|%s, gewählt
@@ -46,41 +67,10 @@ take the %s off %s|nimm den %s von %s
 put a bridge on %s|lege eine Brücke auf %s
 put a marker on %s|lege einen Markierungsstein auf %s
 put a %s on %s|lege einen %s auf %s
-# the page: the moves in words (ui/words.py and the UIs' last move)
-%s first|%s beginnt
-%s put a stick on %s|%s legte einen Stab auf %s
-%s took %s's %s off|%s nahm %s den Stab %s weg
-%s ended the turn|%s beendete den Zug
-%s; took %s|%s; gewann %s
-The last move was taken back (UNDO)|Der letzte Zug wurde zurückgenommen (UNDO)
-%s put a stone on %s|%s setzte einen Stein auf %s
-%s put a bridge on %s|%s legte eine Brücke auf %s
-%s put a marker on %s|%s legte einen Markierungsstein auf %s
-%s put a %s on %s|%s legte einen %s auf %s
-%s took %s off|%s nahm %s weg
-%s ended the round (a scoring)|%s beendete die Runde (eine Wertung)
-%s passed|%s passte
-%s drew a card from the pile|%s zog eine Karte vom Nachziehstapel
-%s drew the face-up %s card|%s zog die offene Karte %s
-%s gave back a %s card|%s warf eine Karte %s ab
-%s moved a tower from %s to %s|%s zog einen Turm von %s nach %s
-%s set a stone on %s|%s setzte einen Stein auf %s
-%s chose a mask|%s wählte eine Maske
-%s swapped the stones on %s and %s|%s tauschte die Steine auf %s und %s
-%s wins (decided by %s)|%s gewinnt (entschieden: %s)
-points|Punkte
-final scoring|Schlusswertung
-sticks on the board|Stäbe auf dem Brett
-TURN: the real board is as lit|TURN: das echte Brett ist wie beleuchtet
-The time ran out|Die Zeit ist abgelaufen
-%s; %s taken|%s; %s erobert
-%s; %s comes off|%s; %s kommt weg
-%s; %s come off|%s; %s kommen weg
-%s (%s)|%s (%s)
+# the page: the moves in words (the rest in de_why.py)
 %s won by %s|%s gewonnen von %s
 %s, %s played by the device|%s, %s spielt das Gerät
 %s, variants %s|%s, Varianten %s
-
 # the page's own words (host_tools/sim/page: index.html, sim.js)
 Companion simulator|Companion-Simulator
 Skip to the board|Zum Spielbrett springen
@@ -152,16 +142,57 @@ Board check %d of %d|Brettprüfung %d von %d
 %s, paid with the card %s|%s, bezahlt mit der Karte %s
 %s, paid with %s|%s, bezahlt mit %s
 %s, %s|%s, %s
-# more of the moves in words (ui/words.py)
-%s exchanged the bridge on %s|%s tauschte die Brücke auf %s
-%s chose %s|%s wählte %s
-a mask|eine Maske
-%s with the god %s|%s mit dem Götterstein %s
-%s used the god %s|%s nutzte den Götterstein %s
-%s moved a stone from %s to %s|%s zog einen Stein von %s nach %s
-%s and %s|%s und %s
 # a bridge, a marker: their articles
+# the sensing board's differences on the page (app/sensing.py Sensing.words)
+take it off %s|nimm ihn von %s
+put it back on %s|leg ihn zurück auf %s
 # the board's labels (board.js)
 hood|Sichtschutz
 key %s|Taste %s
+# the review (host_tools/review.py, review_page.py, draw/board.py: `companion review --lang de`)
+The moves that decided the game|Die Züge, die das Spiel entschieden
+No move gave anything away by the device's judgement.|Nach dem Urteil des Geräts verschenkte kein Zug etwas.
+The game, move by move|Das Spiel, Zug für Zug
+Tap a move to see the board after it. Swing: what the move changed in the mover's evaluation (an island won is 100); better: the best move found there and how much better it was. Blunder: 100 or more given away; doubtful: 40 or more.|Einen Zug antippen zeigt das Brett danach. Ausschlag: was der Zug an der Bewertung des Ziehenden änderte (eine gewonnene Insel ist 100); besser: der beste dort gefundene Zug und um wie viel er besser war. Patzer: 100 oder mehr verschenkt; zweifelhaft: 40 oder mehr.
+Digital deck: the review knows both hands from the log's deck, so each move is compared with the moves that player's cards could pay for; the device's plan for each turn is shown.|Digitales Kartendeck: die Auswertung kennt beide Hände aus dem Deck des Protokolls, also wird jeder Zug mit den Zügen verglichen, die die Karten dieser Person bezahlen konnten; der Plan des Geräts für jeden Zug wird gezeigt.
+Physical cards: the log does not say which cards anybody held, so each stick is compared with every stick the rules allow there, as if the player could pay for any; the review cannot tell whether the best move was affordable. Cards are not rated.|Echte Karten: das Protokoll sagt nicht, wer welche Karten hielt, also wird jeder Stab mit jedem Stab verglichen, den die Regeln dort erlauben, als könnte die Person jeden bezahlen; die Auswertung weiß nicht, ob der beste Zug bezahlbar war. Karten werden nicht bewertet.
+evaluation over the game|Bewertung im Lauf des Spiels
+white ahead|Weiß vorn
+black ahead|Schwarz vorn
+swing|Ausschlag
+BLUNDER|PATZER
+DOUBTFUL|ZWEIFELHAFT
+draw from the pile|vom Nachziehstapel ziehen
+end turn|Zugende
+end round|Rundenende
+took off|weggenommen
+put on|aufgelegt
+to take off|wegnehmen
+to put on|auflegen
+1st scoring|1. Wertung
+2nd scoring|2. Wertung
+more points in the final scoring|mehr Punkte in der Schlusswertung
+points and final scoring tied;|Punkte und Schlusswertung gleich;
+tie-break: more sticks on the board|entscheidend: mehr Stäbe auf dem Brett
+Draw: points, final scoring and|Unentschieden: Punkte, Schlusswertung
+sticks on the board all tied|und Stäbe auf dem Brett gleich
+No review|Keine Auswertung
+points tied %s; tie-break:|Punkte gleich %s; entscheidend:
+review written to %s|Auswertung geschrieben: %s
+before move %d|vor Zug %d
+Review of %s|Auswertung von %s
+give back %s|Karte %s abwerfen
+take off %s|Stab weg von %s
+put on %s|Stab auf %s
+%s takes %s|%s erobert %s
+%s loses %s|%s verliert %s
+%d points|%d Punkte
+%d stones|%d Steine
+%d sticks|%d Stäbe
+%s · %s · %s|%s · %s · %s
+%d point|%d Punkt
+%d stone|%d Stein
+%d stick|%d Stab
+move %d|Zug %d
+draw %s|Karte %s ziehen
 """

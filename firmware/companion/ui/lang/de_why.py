@@ -91,4 +91,120 @@ saved again|wieder gespeichert
 NOT SAVED (%s): play on from memory|NICHT GESPEICHERT (%s): weiter aus dem Speicher
 waiting for the host's game|warte auf das Spiel des Gastgebers
 cannot start: %s|Start nicht möglich: %s
+# remote play (remote/: seat, consent, masks, protocol, games, config)
+%s asks to undo: UNDO yes, TURN no|%s will zurücknehmen: UNDO ja, TURN nein
+%s refused the undo|%s lehnte die Rücknahme ab
+asked %s to allow the undo|%s um die Rücknahme gebeten
+undo allowed: waiting for %s|Rücknahme erlaubt: warte auf %s
+undo allowed|Rücknahme erlaubt
+undo refused|Rücknahme abgelehnt
+only your own last move can be taken back|nur der eigene letzte Zug ist zurücknehmbar
+%s offline - waiting|%s nicht verbunden - warte
+%s: in use elsewhere|%s: woanders in Gebrauch
+no broker - retrying|kein Broker - neuer Versuch
+joining the game: moves in a moment|trete dem Spiel bei: Züge gleich
+joining the game|trete dem Spiel bei
+%s is open on another board or page: close it there; this one tries again every %d s|%s ist auf einem anderen Brett oder einer Seite offen: dort schließen; dieses versucht es alle %d s wieder
+catching up with the other board: a moment|hole das andere Brett ein: einen Moment
+the game is over: a new game code starts the next (docs/remote.md)|das Spiel ist aus: ein neuer Spielcode startet das nächste (docs/remote.md)
+a remote game: a new game code starts the next (docs/remote.md)|ein Fernspiel: ein neuer Spielcode startet das nächste (docs/remote.md)
+%s's move: it comes from %s|Zug von %s: kommt über %s
+%s's mask comes from %s|die Maske von %s kommt über %s
+%s's board|Brett von %s
+%s seals a mask first: yours is shown after it (a moment)|%s versiegelt zuerst eine Maske: deine wird danach gezeigt (einen Moment)
+mask sealed: %s's is shown next, then yours|Maske versiegelt: die von %s wird zuerst gezeigt, dann deine
+your mask is sealed: %s's comes next|deine Maske ist versiegelt: die von %s kommt als Nächstes
+your mask was sealed before %s's was shown: it stays|deine Maske war versiegelt, bevor die von %s gezeigt wurde: sie bleibt
+a duel's masks, once both are shown, stay (docs/remote.md)|die Masken eines Duells bleiben, sobald beide gezeigt sind (docs/remote.md)
+logs differed at line %d: healed from %s's log|Protokolle ab Zeile %d verschieden: geheilt aus dem Protokoll von %s
+logs differ at move %d: ours stands|Protokolle verschieden bei Zug %d: unseres bleibt
+%s's mask carries no seal: %s seals first|die Maske von %s trägt kein Siegel: %s versiegelt zuerst
+%s's mask does not carry this board's seal|die Maske von %s trägt nicht das Siegel dieses Bretts
+%s's mask comes after %s's, which carries its seal|die Maske von %s kommt nach der von %s, die ihr Siegel trägt
+%s's mask is not the one it sealed|die Maske von %s ist nicht die versiegelte
+logs differ: checking|Protokolle verschieden: prüfe
+the other board has another game under this code: ours stands|das andere Brett hat ein anderes Spiel unter diesem Code: unseres bleibt
+the seats of %s are %s|die Plätze von %s sind %s
+Kanaloa's seats are 3 or 4 colours of %s|die Plätze von Kanaloa sind 3 oder 4 Farben aus %s
+no remote play for %s|kein Fernspiel für %s
+/config.json: %s: no remote play (docs/remote.md)|/config.json: %s: kein Fernspiel (docs/remote.md)
+a game code is 1 to %d letters, digits, '-' or '_'|ein Spielcode hat 1 bis %d Buchstaben, Ziffern, '-' oder '_'
+undo|Rücknahme
+set|gesetzt
+mask|Maske
+put|gelegt
+swap|Tausch
+pass|Passen
+# the sensing board (app/sensing.py)
+a %s stick on %s: %s to play|ein Stab von {0} auf {1}: {2} am Zug
+%s: a stick moved between places is no move: put it back|%s: ein versetzter Stab ist kein Zug: zurücklegen
+# saving and the saved game (app/saving.py, app/starting.py, store/)
+GAME NOT SAVED for %d events (%s): a reset loses them|SPIEL NICHT GESPEICHERT für %d Ereignisse (%s): ein Reset verliert sie
+flash error %s: saved game not read|Flash-Fehler %s: gespeichertes Spiel nicht gelesen
+flash error %s|Flash-Fehler %s
+out of memory|Speicher voll
+flash full|Flash voll
+saved game damaged: resumed after line %d|gespeichertes Spiel beschädigt: fortgesetzt nach Zeile %d
+line %d damaged: resumed before it|Zeile %d beschädigt: fortgesetzt davor
+%s: resumed after line %d|%s: fortgesetzt nach Zeile %d
+%s. Whole log: %s|%s. Ganzes Protokoll: %s
+lines %d to %d are missing|Zeilen %d bis %d fehlen
+line %d is missing|Zeile %d fehlt
+piece %s ends inside line %d|Stück %s endet in Zeile %d
+piece %s holds lines %d on again, not as the piece before|Stück %s hat wieder Zeilen ab %d, anders als das Stück davor
+piece %s holds more than %d KB, more than a log piece holds|Stück %s hat mehr als %d KB, mehr als ein Protokollstück hat
+%s, kept as %s: new game|%s, aufbewahrt als %s: neues Spiel
+%s kept as %s: start a new one|%s aufbewahrt als %s: ein neues starten
+saved game not for this board|gespeichertes Spiel nicht für dieses Brett
+unreadable saved game|unlesbares gespeichertes Spiel
+%s (%s) set aside as %s|%s (%s) beiseitegelegt als %s
+not a game log|kein Spielprotokoll
+a file, not a folder|eine Datei, kein Ordner
+a folder, not a file|ein Ordner, keine Datei
+resumed current.jsonl; the game before it kept as %s|current.jsonl fortgesetzt; das Spiel davor aufbewahrt als %s
+settings.json unreadable: the defaults|settings.json unlesbar: die Standardwerte
+# the failure screen's hints (boot.py)
+copy board_layouts/ to the device|board_layouts/ auf das Gerät kopieren
+check it on the PC (companion layout check), copy it again|am PC prüfen (companion layout check), neu kopieren
+# the moves in words (ui/words.py and the UIs' last move): also the other board's move in remote play
+%s first|%s beginnt
+%s put a stick on %s|%s legte einen Stab auf %s
+%s took %s's %s off|%s nahm %s den Stab %s weg
+%s ended the turn|%s beendete den Zug
+%s; took %s|%s; gewann %s
+The last move was taken back (UNDO)|Der letzte Zug wurde zurückgenommen (UNDO)
+%s put a stone on %s|%s setzte einen Stein auf %s
+%s put a bridge on %s|%s legte eine Brücke auf %s
+%s put a marker on %s|%s legte einen Markierungsstein auf %s
+%s put a %s on %s|%s legte einen %s auf %s
+%s took %s off|%s nahm %s weg
+%s ended the round (a scoring)|%s beendete die Runde (eine Wertung)
+%s passed|%s passte
+%s drew a card from the pile|%s zog eine Karte vom Nachziehstapel
+%s drew the face-up %s card|%s zog die offene Karte %s
+%s gave back a %s card|%s warf eine Karte %s ab
+%s moved a tower from %s to %s|%s zog einen Turm von %s nach %s
+%s set a stone on %s|%s setzte einen Stein auf %s
+%s chose a mask|%s wählte eine Maske
+%s swapped the stones on %s and %s|%s tauschte die Steine auf %s und %s
+%s wins (decided by %s)|%s gewinnt (entschieden: %s)
+points|Punkte
+final scoring|Schlusswertung
+sticks on the board|Stäbe auf dem Brett
+TURN: the real board is as lit|TURN: das echte Brett ist wie beleuchtet
+The time ran out|Die Zeit ist abgelaufen
+%s; %s taken|%s; %s erobert
+%s; %s comes off|%s; %s kommt weg
+%s; %s come off|%s; %s kommen weg
+%s (%s)|%s (%s)
+%s exchanged the bridge on %s|%s tauschte die Brücke auf %s
+%s chose %s|%s wählte %s
+a mask|eine Maske
+%s with the god %s|%s mit dem Götterstein %s
+%s used the god %s|%s nutzte den Götterstein %s
+%s moved a stone from %s to %s|%s zog einen Stein von %s nach %s
+%s and %s|%s und %s
+White %d - Black %d|Weiß %d - Schwarz %d
+%s; %s|%s; %s
+%s: %s|%s: %s
 """

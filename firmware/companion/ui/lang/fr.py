@@ -15,6 +15,7 @@ T = """
 White|Blanc
 Black|Noir
 white|Blanc
+~White|Bl.
 black|Noir
 Red|Rouge
 Blue|Bleu
@@ -215,4 +216,12 @@ Remote %s|Distance %s
 Remote game|À distance
 waiting for|attente de
 the other board|l'autre plateau
+# remote play, the sensing board, the board check, the failure screen (display lines)
+Board checked|Plateau vérifié
+Board differs:|Plateau diffère:
+Back %s|Pose %s
+MISSING FILE|FICHIER ABSENT
+BAD JSON|JSON INVALIDE
+CANNOT START|START IMPOSSIBLE
+BUTTONS|BOUTONS
 """

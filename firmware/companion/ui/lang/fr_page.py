@@ -4,6 +4,28 @@ __init__.py): only the page loads them, never a board."""
 # One text a line: the English, "|", the translation (ui/lang/__init__.py).
 # A line starting with "#" is a comment.
 T = """
+# the review's formats that more general ones would take
+%d moves rated, %d blunders, %d doubtful, %d points given away in all.|%d coups évalués, %d gaffes, %d douteux, %d points perdus en tout.
+Round %d (final turns), %s to play|Manche %d (derniers tours), %s joue
+Cards: pile %d · discard %d (top %s)|Cartes : pioche %d · défausse %d (dessus %s)
+early end: %s has no stick left|fin anticipée : %s n'a plus de liaison
+Cards: pile %d · discard %d|Cartes : pioche %d · défausse %d
+%s: nobody (equal stones)|%s : personne (pierres égales)
+better: %s, %d better|mieux : %s, %d de mieux
+Round %d, %s to play|Manche %d, %s joue
+The game's log: %s|Le journal de la partie : %s
+best %s (%d better)|meilleur : %s (%d de mieux)
+on points (%s)|aux points (%s)
+Take off: %s|À ôter : %s
+Face up: %s|Visibles : %s
+%s: not yet|%s : pas encore
+Review: %s|Analyse : %s
+better: %s|mieux : %s
+Winner: %s|Gagnant : %s
+Put on: %s|À poser : %s
+move %d: %s|coup %d : %s
+%s (free)|%s (gratuite)
+%s: %s +%d|%s : %s +%d
 # the page: whose turn, the score, an element's name
 %s to play: handicap sticks|%s joue : liaisons de handicap
 %s to play: a last turn|%s joue : un dernier tour
@@ -33,7 +55,6 @@ TURN counted as done on the real board: %s|TURN a compté comme fait sur le vrai
 covered: %s opens it while the other player looks away|couvert : %s l'ouvre pendant que l'autre joueur regarde ailleurs
 history: the game after event %s|historique : la partie après l'événement %s
 Board check %d of %d: %s as lit? Fix the board or the game; TURN: next, UNDO: stop|Vérification %d sur %d : %s comme allumé ? Corriger le plateau ou la partie ; TURN : suivant, UNDO : arrêt
-%s: %s|%s : %s
 %s, free to place again|%s, libre à reposer
 %s, refused|%s, refusé
 %s, picked|%s, choisie
@@ -46,41 +67,10 @@ take the %s off %s|ôter la %s de %s
 put a bridge on %s|poser un pont en %s
 put a marker on %s|poser un marqueur en %s
 put a %s on %s|poser une %s en %s
-# the page: the moves in words (ui/words.py and the UIs' last move)
-%s first|%s commence
-%s put a stick on %s|%s pose une liaison en %s
-%s took %s's %s off|{0} retire la liaison {2} de {1}
-%s ended the turn|%s finit son tour
-%s; took %s|%s ; prend %s
-The last move was taken back (UNDO)|Le dernier coup a été annulé (UNDO)
-%s put a stone on %s|%s pose une pierre en %s
-%s put a bridge on %s|%s pose un pont en %s
-%s put a marker on %s|%s pose un marqueur en %s
-%s put a %s on %s|%s pose une %s en %s
-%s took %s off|%s retire %s
-%s ended the round (a scoring)|%s finit la manche (un décompte)
-%s passed|%s passe
-%s drew a card from the pile|%s pioche une carte
-%s drew the face-up %s card|%s prend la carte visible %s
-%s gave back a %s card|%s défausse une carte %s
-%s moved a tower from %s to %s|%s bouge une tour de %s en %s
-%s set a stone on %s|%s pose une pierre en %s
-%s chose a mask|%s choisit un masque
-%s swapped the stones on %s and %s|%s échange les pierres de %s et %s
-%s wins (decided by %s)|%s gagne (décidé par : %s)
-points|points
-final scoring|décompte final
-sticks on the board|liaisons sur le plateau
-TURN: the real board is as lit|TURN : le vrai plateau est comme allumé
-The time ran out|Le temps est écoulé
-%s; %s taken|%s ; %s pris
-%s; %s comes off|%s ; %s est ôté
-%s; %s come off|%s ; %s sont ôtés
-%s (%s)|%s (%s)
+# the page: the moves in words (the rest in fr_why.py)
 %s won by %s|%s gagné par %s
 %s, %s played by the device|%s, %s joué par l'appareil
 %s, variants %s|%s, variantes %s
-
 # the page's own words (host_tools/sim/page: index.html, sim.js)
 Companion simulator|Simulateur Companion
 Skip to the board|Aller au plateau
@@ -152,16 +142,57 @@ Board check %d of %d|Vérification %d sur %d
 %s, paid with the card %s|%s, payé avec la carte %s
 %s, paid with %s|%s, payé avec %s
 %s, %s|%s, %s
-# more of the moves in words (ui/words.py)
-%s exchanged the bridge on %s|%s échange le pont en %s
-%s chose %s|%s choisit %s
-a mask|un masque
-%s with the god %s|%s avec le dieu %s
-%s used the god %s|%s joue le dieu %s
-%s moved a stone from %s to %s|%s bouge une pierre de %s en %s
-%s and %s|%s et %s
 # a bridge, a marker: their articles
+# the sensing board's differences on the page (app/sensing.py Sensing.words)
+take it off %s|l'ôter de %s
+put it back on %s|la remettre en %s
 # the board's labels (board.js)
 hood|cache
 key %s|touche %s
+# the review (host_tools/review.py, review_page.py, draw/board.py: `companion review --lang fr`)
+The moves that decided the game|Les coups qui ont décidé la partie
+No move gave anything away by the device's judgement.|Selon le jugement de l'appareil, aucun coup n'a rien perdu.
+The game, move by move|La partie, coup par coup
+Tap a move to see the board after it. Swing: what the move changed in the mover's evaluation (an island won is 100); better: the best move found there and how much better it was. Blunder: 100 or more given away; doubtful: 40 or more.|Touchez un coup pour voir le plateau après lui. Écart : ce que le coup a changé dans l'évaluation du joueur (une île gagnée vaut 100) ; mieux : le meilleur coup trouvé là et de combien il était meilleur. Gaffe : 100 ou plus perdus ; douteux : 40 ou plus.
+Digital deck: the review knows both hands from the log's deck, so each move is compared with the moves that player's cards could pay for; the device's plan for each turn is shown.|Cartes numériques : l'analyse connaît les deux mains par le paquet du journal, donc chaque coup est comparé aux coups que les cartes de ce joueur pouvaient payer ; le plan de l'appareil pour chaque tour est montré.
+Physical cards: the log does not say which cards anybody held, so each stick is compared with every stick the rules allow there, as if the player could pay for any; the review cannot tell whether the best move was affordable. Cards are not rated.|Vraies cartes : le journal ne dit pas qui tenait quelles cartes, donc chaque liaison est comparée à toutes celles que les règles permettent là, comme si le joueur pouvait toutes les payer ; l'analyse ne peut savoir si le meilleur coup était payable. Les cartes ne sont pas évaluées.
+evaluation over the game|évaluation au fil de la partie
+white ahead|Blanc devant
+black ahead|Noir devant
+swing|écart
+BLUNDER|GAFFE
+DOUBTFUL|DOUTEUX
+draw from the pile|piocher dans la pioche
+end turn|fin du tour
+end round|fin de manche
+took off|ôtée
+put on|posée
+to take off|à ôter
+to put on|à poser
+1st scoring|1er décompte
+2nd scoring|2e décompte
+more points in the final scoring|plus de points au décompte final
+points and final scoring tied;|points et décompte final égaux ;
+tie-break: more sticks on the board|départage : plus de liaisons sur le plateau
+Draw: points, final scoring and|Égalité : points, décompte final
+sticks on the board all tied|et liaisons sur le plateau égaux
+No review|Pas d'analyse
+points tied %s; tie-break:|points égaux %s ; départage :
+review written to %s|analyse écrite dans %s
+before move %d|avant le coup %d
+Review of %s|Analyse de %s
+give back %s|défausser %s
+take off %s|ôter la liaison %s
+put on %s|liaison en %s
+%s takes %s|%s prend %s
+%s loses %s|%s perd %s
+%d points|%d points
+%d stones|%d pierres
+%d sticks|%d liaisons
+%s · %s · %s|%s · %s · %s
+%d point|%d point
+%d stone|%d pierre
+%d stick|%d liaison
+move %d|coup %d
+draw %s|prendre la carte %s
 """

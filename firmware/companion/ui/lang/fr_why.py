@@ -91,4 +91,120 @@ saved again|de nouveau enregistré
 NOT SAVED (%s): play on from memory|NON ENREGISTRÉ (%s) : la partie continue en mémoire
 waiting for the host's game|attente de la partie de l'hôte
 cannot start: %s|démarrage impossible : %s
+# remote play (remote/: seat, consent, masks, protocol, games, config)
+%s asks to undo: UNDO yes, TURN no|%s veut annuler : UNDO oui, TURN non
+%s refused the undo|%s a refusé l'annulation
+asked %s to allow the undo|demandé à %s d'accepter l'annulation
+undo allowed: waiting for %s|annulation acceptée : attente de %s
+undo allowed|annulation acceptée
+undo refused|annulation refusée
+only your own last move can be taken back|seul votre dernier coup peut être annulé
+%s offline - waiting|%s hors ligne - attente
+%s: in use elsewhere|%s : utilisé ailleurs
+no broker - retrying|pas de broker - nouvel essai
+joining the game: moves in a moment|connexion à la partie : coups dans un instant
+joining the game|connexion à la partie
+%s is open on another board or page: close it there; this one tries again every %d s|%s est ouvert sur un autre plateau ou une page : le fermer là-bas ; celui-ci réessaie toutes les %d s
+catching up with the other board: a moment|rattrape l'autre plateau : un instant
+the game is over: a new game code starts the next (docs/remote.md)|la partie est finie : un nouveau code de partie lance la suivante (docs/remote.md)
+a remote game: a new game code starts the next (docs/remote.md)|une partie à distance : un nouveau code de partie lance la suivante (docs/remote.md)
+%s's move: it comes from %s|coup de %s : il vient de %s
+%s's mask comes from %s|le masque de %s vient de %s
+%s's board|plateau de %s
+%s seals a mask first: yours is shown after it (a moment)|%s scelle d'abord un masque : le vôtre est montré après (un instant)
+mask sealed: %s's is shown next, then yours|masque scellé : celui de %s est montré, puis le vôtre
+your mask is sealed: %s's comes next|votre masque est scellé : celui de %s vient ensuite
+your mask was sealed before %s's was shown: it stays|votre masque était scellé avant que celui de %s soit montré : il reste
+a duel's masks, once both are shown, stay (docs/remote.md)|les masques d'un duel, une fois montrés, restent (docs/remote.md)
+logs differed at line %d: healed from %s's log|journaux différents à la ligne %d : réparé d'après le journal de %s
+logs differ at move %d: ours stands|journaux différents au coup %d : le nôtre reste
+%s's mask carries no seal: %s seals first|le masque de %s n'a pas de sceau : %s scelle d'abord
+%s's mask does not carry this board's seal|le masque de %s n'a pas le sceau de ce plateau
+%s's mask comes after %s's, which carries its seal|le masque de %s vient après celui de %s, qui porte son sceau
+%s's mask is not the one it sealed|le masque de %s n'est pas celui qu'il a scellé
+logs differ: checking|journaux différents : vérification
+the other board has another game under this code: ours stands|l'autre plateau a une autre partie sous ce code : la nôtre reste
+the seats of %s are %s|les places de %s sont %s
+Kanaloa's seats are 3 or 4 colours of %s|les places de Kanaloa sont 3 ou 4 couleurs parmi %s
+no remote play for %s|pas de jeu à distance pour %s
+/config.json: %s: no remote play (docs/remote.md)|/config.json : %s : pas de jeu à distance (docs/remote.md)
+a game code is 1 to %d letters, digits, '-' or '_'|un code de partie a 1 à %d lettres, chiffres, '-' ou '_'
+undo|annulation
+set|posé
+mask|masque
+put|posée
+swap|échange
+pass|passe
+# the sensing board (app/sensing.py)
+a %s stick on %s: %s to play|une liaison de {0} en {1} : {2} joue
+%s: a stick moved between places is no move: put it back|%s : une liaison déplacée n'est pas un coup : la remettre
+# saving and the saved game (app/saving.py, app/starting.py, store/)
+GAME NOT SAVED for %d events (%s): a reset loses them|PARTIE NON SAUVÉE pour %d événements (%s) : un reset les perd
+flash error %s: saved game not read|erreur flash %s : partie sauvée non lue
+flash error %s|erreur flash %s
+out of memory|mémoire pleine
+flash full|flash plein
+saved game damaged: resumed after line %d|partie sauvée abîmée : reprise après la ligne %d
+line %d damaged: resumed before it|ligne %d abîmée : reprise avant elle
+%s: resumed after line %d|%s : reprise après la ligne %d
+%s. Whole log: %s|%s. Journal entier : %s
+lines %d to %d are missing|les lignes %d à %d manquent
+line %d is missing|la ligne %d manque
+piece %s ends inside line %d|le morceau %s finit dans la ligne %d
+piece %s holds lines %d on again, not as the piece before|le morceau %s reprend les lignes dès %d, autrement que le précédent
+piece %s holds more than %d KB, more than a log piece holds|le morceau %s a plus de %d Ko, plus qu'un morceau de journal
+%s, kept as %s: new game|%s, gardée sous %s : nouvelle partie
+%s kept as %s: start a new one|%s gardée sous %s : en commencer une autre
+saved game not for this board|partie sauvée pas pour ce plateau
+unreadable saved game|partie sauvée illisible
+%s (%s) set aside as %s|%s (%s) mis de côté sous %s
+not a game log|pas un journal de partie
+a file, not a folder|un fichier, pas un dossier
+a folder, not a file|un dossier, pas un fichier
+resumed current.jsonl; the game before it kept as %s|current.jsonl repris ; la partie d'avant gardée sous %s
+settings.json unreadable: the defaults|settings.json illisible : valeurs par défaut
+# the failure screen's hints (boot.py)
+copy board_layouts/ to the device|copier board_layouts/ sur l'appareil
+check it on the PC (companion layout check), copy it again|la vérifier sur le PC (companion layout check), la recopier
+# the moves in words (ui/words.py and the UIs' last move): also the other board's move in remote play
+%s first|%s commence
+%s put a stick on %s|%s pose une liaison en %s
+%s took %s's %s off|{0} retire la liaison {2} de {1}
+%s ended the turn|%s finit son tour
+%s; took %s|%s ; prend %s
+The last move was taken back (UNDO)|Le dernier coup a été annulé (UNDO)
+%s put a stone on %s|%s pose une pierre en %s
+%s put a bridge on %s|%s pose un pont en %s
+%s put a marker on %s|%s pose un marqueur en %s
+%s put a %s on %s|%s pose une %s en %s
+%s took %s off|%s retire %s
+%s ended the round (a scoring)|%s finit la manche (un décompte)
+%s passed|%s passe
+%s drew a card from the pile|%s pioche une carte
+%s drew the face-up %s card|%s prend la carte visible %s
+%s gave back a %s card|%s défausse une carte %s
+%s moved a tower from %s to %s|%s bouge une tour de %s en %s
+%s set a stone on %s|%s pose une pierre en %s
+%s chose a mask|%s choisit un masque
+%s swapped the stones on %s and %s|%s échange les pierres de %s et %s
+%s wins (decided by %s)|%s gagne (décidé par : %s)
+points|points
+final scoring|décompte final
+sticks on the board|liaisons sur le plateau
+TURN: the real board is as lit|TURN : le vrai plateau est comme allumé
+The time ran out|Le temps est écoulé
+%s; %s taken|%s ; %s pris
+%s; %s comes off|%s ; %s est ôté
+%s; %s come off|%s ; %s sont ôtés
+%s (%s)|%s (%s)
+%s exchanged the bridge on %s|%s échange le pont en %s
+%s chose %s|%s choisit %s
+a mask|un masque
+%s with the god %s|%s avec le dieu %s
+%s used the god %s|%s joue le dieu %s
+%s moved a stone from %s to %s|%s bouge une pierre de %s en %s
+%s and %s|%s et %s
+White %d - Black %d|Blanc %d - Noir %d
+%s; %s|%s ; %s
+%s: %s|%s : %s
 """

@@ -38,6 +38,8 @@ code = "en"
 _t = ""  # the chosen language's display table ("": English; the page's: all three, for_page())
 _last = {}  # display lines translated lately: English -> translation
 _page = False  # the page's tables are in _t
+_why = ""  # the reasons' table while message() words one (its parts are looked up there too)
+_forms = ()  # the page's formats, split once (for_page: the page is no board, its texts are many)
 
 
 def use(new):
@@ -53,6 +55,8 @@ def use(new):
     _last = {}
     code = new
     _t = _for_page() if _page else _table("")
+    if _page:
+        _index()
 
 
 def _table(part):
@@ -99,6 +103,21 @@ def for_page():
     DEPTH = 8
     _t = _for_page()
     _last = {}
+    _index()
+
+
+def _index():
+    """The page's formats, each (first letter, last letter, literals, translation)
+    ("%": a part), in the table's order: a text is matched against them
+    without searching the table (a review or the page's history says
+    thousands of texts; the page's tables are three times a board's)."""
+    global _forms
+    out = []
+    for key, text in entries(_t):
+        if "%s" in key or "%d" in key:
+            last = "%" if key[-2:] in ("%s", "%d") else key[-1]
+            out.append((key[0], last, _split(key), text.replace("%d", "%s")))
+    _forms = out
 
 
 def _by_literal(table):
@@ -149,14 +168,15 @@ def message(text):
     got = get(_t, text)
     if got is not None:
         return got
+    global _why
     try:
-        why = _table("_why")
-        got = get(why, text)
+        _why = _table("_why")
+        got = get(_why, text)
         if got is None:
-            got = _by_format(why, text, DEPTH)
-        why = None
+            got = _by_format(_why, text, DEPTH)
     except MemoryError:
         got = None
+    _why = ""
     _drop(code + "_why")
     return say(text) if got is None else got
 
@@ -202,6 +222,8 @@ def say(text, depth=0):
     if not _t or not text:
         return text
     got = get(_t, text)
+    if got is None and _why and depth:  # a reason's part: "flash error 5" in "NOT SAVED (flash error 5): ..."
+        got = get(_why, text)
     if got is not None:
         return got
     top = depth == 0
@@ -211,6 +233,8 @@ def say(text, depth=0):
         if got is not None:
             return got
     got = _by_format(_t, text, depth)
+    if got is None and _why:
+        got = _by_format(_why, text, depth)
     if got is None:
         got = words(text)
     if top:
@@ -233,6 +257,13 @@ def _by_format(table, text, depth):
     one is split (a few short strings, for a line not translated lately)."""
     if depth <= 1 or not text:
         return None
+    if _page and table is _t:
+        for first, last, lits, form in _forms:
+            if (first == "%" or first == text[0]) and (last == "%" or last == text[-1]):
+                args = match(lits, text)
+                if args is not None:
+                    return _filled(form, args, text, depth)
+        return None
     pos = table.find("%")
     while pos >= 0:
         start = table.rfind("\n", 0, pos) + 1
@@ -242,13 +273,17 @@ def _by_format(table, text, depth):
                 table[bar - 1] in "sd" and table[bar - 2] == "%" or table[bar - 1] == text[-1]):
             args = match(_split(table[start:bar]), text)
             if args is not None:
-                form = table[bar + 1:end].replace("%d", "%s")
-                out = fill(form, [say(a, depth - 1) or a for a in args])
-                if _columns and len(out) > WIDTH >= len(text):  # a display line: its parts' short forms
-                    out = fill(form, [_short(a) or say(a, depth - 1) or a for a in args])
-                return out
+                return _filled(table[bar + 1:end].replace("%d", "%s"), args, text, depth)
         pos = table.find("%", end)
     return None
+
+
+def _filled(form, args, text, depth):
+    """A format's translation with its parts, each said in turn."""
+    out = fill(form, [say(a, depth - 1) or a for a in args])
+    if _columns and len(out) > WIDTH >= len(text):  # a display line: its parts' short forms
+        out = fill(form, [_short(a) or say(a, depth - 1) or a for a in args])
+    return out
 
 
 def words(text):
