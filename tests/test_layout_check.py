@@ -38,11 +38,22 @@ def test_kahuna_passes_with_a_summary(capsys, monkeypatch):
                                     "42 buttons, 39 LEDs"], "")
 
 
+OWN_CHAIN = {"kahuna-sensing": "pico-sensing", "kanaloa-sensing": "pico-sensing-kanaloa"}  # a game's own sensing board
+
+
 @pytest.mark.parametrize("profile", sorted(p.stem for p in (LAYOUTS / "profiles").glob("*.json")))
 @pytest.mark.parametrize("layout", sorted(p.stem for p in LAYOUTS.glob("*.json")))
 def test_every_layout_fits_every_profile(capsys, monkeypatch, layout, profile):
+    """Every layout fits every profile, but for a sensing layout on a sensing
+    profile whose chain is shorter than the layout's game needs (each game's
+    sensing board has its own chain: pico-sensing's 7 74HC165s for Kahuna,
+    pico-sensing-kanaloa's 10, ...): that, and only that, is named."""
     monkeypatch.chdir(ROOT)
     code, out, _ = check(capsys, layout, profile)
+    short = [line for line in out if "is beyond the profile's" in line]
+    if short and OWN_CHAIN.get(layout) != profile:
+        assert code == 2 and len(short) == len(out), out
+        return
     assert code == 0, out
     assert out[0].startswith("board_layouts/%s.json: ok" % layout)
     assert "; buttons fit %s (" % profile in out[0]
@@ -408,6 +419,11 @@ def test_the_sensing_layout_fits_the_sensing_profile(capsys, monkeypatch):
     assert out == ["board_layouts/kahuna-sensing.json: ok \u2014 12 islands, 27 connections, 42 buttons, 39 LEDs, "
                    "27 sensed (54 sensor bits); buttons fit pico-sensing (8x8 matrix, codes 0..63); sensors fit "
                    "(7 74HC165s, bits 0..55)"]
+    code, out, err = check(capsys, "kanaloa-sensing", "pico-sensing-kanaloa")
+    assert (code, err) == (0, "")
+    assert out == ["board_layouts/kanaloa-sensing.json: ok \u2014 16 islands, 37 connections, 56 buttons, 53 LEDs, "
+                   "37 sensed (74 sensor bits); buttons fit pico-sensing-kanaloa (8x8 matrix, codes 0..63); sensors "
+                   "fit (10 74HC165s, bits 0..79)"]
 
 
 def test_the_wiring_guide_draws_the_sensor_chain(capsys, monkeypatch, tmp_path):

@@ -22,13 +22,12 @@ the display, nothing logged; and it stays shown (a red LED where a piece
 must come off, a blink in the piece's colour where one must go back, the
 display naming each) until the board is put right.
 
-Which games: Kahuna, by colour (the two poles are its two players). The
-code also reads a slot by presence alone (`colours` False: a game of more
-than two players, whose pieces two poles cannot tell apart, the colour
-being the player to move's), which is what Kanaloa's bridges need; Kanaloa
-joins SENSED_GAMES once a layout of it names sensor bits and its scenarios
-test it. Rukuni and Duell are played by their buttons (docs/firmware.md,
-"What sensing can tell").
+Which games: Kahuna, by colour (the two poles are its two players);
+Kanaloa by presence alone (`colours` False: three or four players' bridges
+two poles cannot tell apart, the colour being the player to move's: a
+bridge put on is a `place`, one taken off while a relative majority waits
+is the `choose`; an exchange, one bridge for another, cannot be seen and
+stays a press). docs/firmware.md, "What sensing can tell".
 """
 
 from ..hal.frame import BLINK, FAST, PLAYER, RED
@@ -36,9 +35,12 @@ from ..hal.sensors import BOOT, EMPTY, SLID, UNKNOWN, Slots, same_piece
 from ..ui import todo_event
 
 WORD = ("", "white", "black", "")
-SENSED_GAMES = ("kahuna",)  # (Kanaloa by presence: see the module's docstring)
-APPEAR_OPS = ("place", "choose")  # what a piece put on an empty slot may mean
-REMOVE_OPS = ("remove",)  # what a piece taken off may mean
+SENSED_GAMES = ("kahuna", "kanaloa")  # (Kanaloa by presence: see the module's docstring)
+APPEAR_OPS = ("place",)  # what a piece put on an empty slot may mean
+REMOVE_OPS = ("remove", "choose")  # what a piece taken off may mean (Kanaloa's choose: a bridge goes)
+# A refusal's words, per game (whole formats: a translation may need the noun's gender)
+NO_MOVE = {"kanaloa": "%s: a bridge %s is no move here"}
+SLID_MOVE = {"kanaloa": "%s: a bridge moved between places is no move: put it back"}
 
 
 def slot_list(layout):
@@ -197,7 +199,8 @@ class Sensing:
             self.wrong[k] = 1
             return
         if slid and (piece == EMPTY or not self.slide_ok):
-            self._refuse(k, "%s: a stick moved between places is no move: put it back" % name)
+            self._refuse(k, SLID_MOVE.get(self.app.game_name, "%s: a stick moved between places is no move: put it back")
+                         % name)
             return
         if real and piece:  # one stick for another: taken off, then put on (remove, then place there)
             if not col or not self._step(k, EMPTY, g):
@@ -220,7 +223,8 @@ class Sensing:
         elif result is None:
             self._mark(k)
         elif result.get("op") not in (APPEAR_OPS if piece else REMOVE_OPS):
-            self._refuse(k, "%s: a stick %s is no move here" % (name, "put on" if piece else "taken off"))
+            self._refuse(k, NO_MOVE.get(self.app.game_name, "%s: a stick %s is no move here")
+                         % (name, "put on" if piece else "taken off"))
         else:
             self._play(k, result, piece)
             return same_piece(piece, g.s[g.real_at + self.elem[k]], self.colours)
@@ -260,8 +264,8 @@ class Sensing:
             led = self.leds[k]
             if self.wrong[k] and 0 <= led < frame.n:
                 real = g.s[g.real_at + self.elem[k]]
-                if self.seen[k] == EMPTY:
-                    frame.set(led, PLAYER + real - 1, BLINK)
+                if self.seen[k] == EMPTY:  # (Kanaloa's seats have colours of their own: its UI's)
+                    frame.set(led, PLAYER + real - 1 if self.colours else self.app.ui.colour[real - 1], BLINK)
                 else:
                     frame.set(led, RED, FAST)
 

@@ -66,6 +66,8 @@ class Slots:
         self.scanner = getattr(source, "scanner", source)  # the simulator puts sticks through this
         n = len(bits) // 2
         self.n = n
+        if n + 1 > self.RING:  # the first scan reports every slot at once (Kanaloa's 37, Rukuni's 61)
+            self.RING = n + 1
         self.white = bytearray(n)
         self.black = bytearray(n)
         for k in range(n):
