@@ -38,7 +38,8 @@ def test_kahuna_passes_with_a_summary(capsys, monkeypatch):
                                     "42 buttons, 39 LEDs"], "")
 
 
-OWN_CHAIN = {"kahuna-sensing": "pico-sensing", "kanaloa-sensing": "pico-sensing-kanaloa"}  # a game's own sensing board
+OWN_CHAIN = {"kahuna-sensing": "pico-sensing", "kanaloa-sensing": "pico-sensing-kanaloa",
+             "rukuni-sensing": "pico-sensing-rukuni"}  # each game's own sensing board
 
 
 @pytest.mark.parametrize("profile", sorted(p.stem for p in (LAYOUTS / "profiles").glob("*.json")))
@@ -390,7 +391,10 @@ def test_a_sensing_board_names_each_wrong_sensor_bit_and_chain_part(results):
                                    "a white (north) and a black (south) stick need a bit each")]
     assert s["one number"] == [("connection ALOA-BARI", "\"sense\" is 4, not two sensor bits",
                                 "give the bits of its hall switch's two outputs, \"sense\": [white, black], whole "
-                                "numbers 0..1023")]
+                                "numbers 0..1023 (a third: a tall piece's switch)")]
+    assert s["tall on a pole"] == [("connection ALOA-BARI", "the tall piece's sensor bit 1 is also a pole's",
+                                    "give the tall piece's switch a bit of its own")]
+    assert s["four bits"][0][1] == "\"sense\" is [0, 1, 2, 3], not two sensor bits"
     assert s["beyond the chain"] == [
         ("connection ALOA-BARI", "sensor bit %d is beyond the profile's 7 74HC165s (bits 0..55)" % b, beyond)
         for b in (60, 61)]
@@ -424,6 +428,11 @@ def test_the_sensing_layout_fits_the_sensing_profile(capsys, monkeypatch):
     assert out == ["board_layouts/kanaloa-sensing.json: ok \u2014 16 islands, 37 connections, 56 buttons, 53 LEDs, "
                    "37 sensed (74 sensor bits); buttons fit pico-sensing-kanaloa (8x8 matrix, codes 0..63); sensors "
                    "fit (10 74HC165s, bits 0..79)"]
+    code, out, err = check(capsys, "rukuni-sensing", "pico-sensing-rukuni")
+    assert (code, err) == (0, "")
+    assert out == ["board_layouts/rukuni-sensing.json: ok \u2014 61 cells, 64 buttons, 61 LEDs, 61 sensed (183 sensor "
+                   "bits); buttons fit pico-sensing-rukuni (8x8 matrix, codes 0..63); sensors fit (23 74HC165s, "
+                   "bits 0..183)"]
 
 
 def test_the_wiring_guide_draws_the_sensor_chain(capsys, monkeypatch, tmp_path):

@@ -176,6 +176,13 @@ def _boot_or_halt(layout, problems, boot):
     return _halt(problems, _led_count(layout))
 
 
+def _senses(layout):
+    """The layout names sensor bits: on its first connection (Kahuna, Kanaloa)
+    or cell (Rukuni). (Checked before app/sensing.py is loaded: a board
+    without sensors never loads it.)"""
+    return "sense" in ((layout.get("connections") or layout.get("cells")) or [{}])[0]
+
+
 def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_seed, now=0, sensed=None):
     """A Loop on the simulated HAL: loop.buttons.scanner.press(code) / release(code),
     loop.leds.strip.buf (RGB bytes), loop.screen.display.buffer (SSD1306 pixels).
@@ -196,7 +203,7 @@ def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_
     n = app.frame.n
     loop = Loop(app, Buttons(SimScanner(64)), Leds(SimStrip(n), n, order=RGB), Screen(SimDisplay()),
                 Buzzer(SimPWM()))
-    if not isinstance(app, Halted) and "sense" in (layout.get("connections") or [{}])[0]:  # a sensed board
+    if not isinstance(app, Halted) and _senses(layout):  # a sensed board
         from .app.sensing import start_sim
 
         loop.sensors = start_sim(app, layout, sensed)
@@ -258,7 +265,7 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
         print("companion:", e)
         return Loop(_halt(["BUTTONS"] + wrap(str(e), rows=7), app.frame.n), NoButtons(), leds, screen)
     loop = Loop(app, buttons, leds, screen, board.buzzer(profile))
-    if profile.get("sensors") and "sense" in (layout.get("connections") or [{}])[0]:  # a sensing board
+    if profile.get("sensors") and _senses(layout):  # a sensing board
         from .app.sensing import start_device
 
         loop.sensors = start_device(app, layout, profile["sensors"])
