@@ -591,9 +591,11 @@ function setupBoardKeys() {
 }
 
 // A sensing board (a layout whose elements name sensor bits, e.g.
-// ?layout=kahuna-sensing): a click on an empty sensed element puts the player
-// to move's stick there, a shift-click the other colour's, a click on a stick
-// lifts it (docs/simulator.md); the firmware sees it through its sensors.
+// ?layout=kahuna-sensing, kanaloa-sensing or rukuni-sensing): a click on an
+// empty sensed element puts the player to move's stick there, a shift-click
+// the other colour's, a click on a stick lifts it (Rukuni: a tower lifted is
+// in the hand until a click on a free cell sets it down; glue.sense); the
+// firmware sees it through its sensors (docs/simulator.md).
 let sensedCodes = new Set();
 const SENSED_KEY = "companion-sim/" + layoutName + "/sensed";
 function sensedSaved() {
