@@ -39,7 +39,7 @@ def test_kahuna_passes_with_a_summary(capsys, monkeypatch):
 
 
 OWN_CHAIN = {"kahuna-sensing": "pico-sensing", "kanaloa-sensing": "pico-sensing-kanaloa",
-             "rukuni-sensing": "pico-sensing-rukuni"}  # each game's own sensing board
+             "rukuni-sensing": "pico-sensing-rukuni", "duell-sensing": "pico-sensing"}  # each game's own
 
 
 @pytest.mark.parametrize("profile", sorted(p.stem for p in (LAYOUTS / "profiles").glob("*.json")))
@@ -433,6 +433,10 @@ def test_the_sensing_layout_fits_the_sensing_profile(capsys, monkeypatch):
     assert out == ["board_layouts/rukuni-sensing.json: ok \u2014 61 cells, 64 buttons, 61 LEDs, 61 sensed (183 sensor "
                    "bits); buttons fit pico-sensing-rukuni (8x8 matrix, codes 0..63); sensors fit (23 74HC165s, "
                    "bits 0..183)"]
+    code, out, err = check(capsys, "duell-sensing", "pico-sensing")
+    assert (code, err) == (0, "")
+    assert out == ["board_layouts/duell-sensing.json: ok \u2014 9 sites, 18 buttons, 27 LEDs, 18 sensed (36 sensor "
+                   "bits); buttons fit pico-sensing (8x8 matrix, codes 0..63); sensors fit (7 74HC165s, bits 0..55)"]
 
 
 def test_the_wiring_guide_draws_the_sensor_chain(capsys, monkeypatch, tmp_path):

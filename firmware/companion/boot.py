@@ -177,10 +177,10 @@ def _boot_or_halt(layout, problems, boot):
 
 
 def _senses(layout):
-    """The layout names sensor bits: on its first connection (Kahuna, Kanaloa)
-    or cell (Rukuni). (Checked before app/sensing.py is loaded: a board
-    without sensors never loads it.)"""
-    return "sense" in ((layout.get("connections") or layout.get("cells")) or [{}])[0]
+    """The layout names sensor bits: on its first connection (Kahuna, Kanaloa),
+    cell (Rukuni) or stone pocket (Duell). (Checked before app/sensing.py is
+    loaded: a board without sensors never loads it.)"""
+    return "sense" in ((layout.get("connections") or layout.get("cells") or layout.get("stones")) or [{}])[0]
 
 
 def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_seed, now=0, sensed=None):

@@ -45,7 +45,7 @@ def layout_canvas(layout, footer=2):
     if layout.get("kind") == "islands":
         canvas = _Canvas(layout, footer=footer)
         _draw_islands(canvas, layout, None)
-        _draw_extras(canvas, layout, ("islands", "connections"))
+        _draw_extras(canvas, layout, ("islands", "connections"), [])
     else:
         canvas = _Canvas(layout, footer=footer)
         _draw_cells(canvas, layout)
@@ -152,7 +152,7 @@ def _draw_cells(canvas, layout, state=None):
         else:
             _site_state(g, x, y, gap, e.get("name"), state)
     if state is None:
-        _draw_extras(canvas, layout, (key,))
+        _draw_extras(canvas, layout, (key,), sensed)
     if sensed:
         _sensor_wiring(canvas, sensed, size - 2)
 
@@ -192,8 +192,9 @@ def _site_state(g, x, y, gap, name, state):
         t.set("class", "value " + p)
 
 
-def _draw_extras(canvas, layout, drawn):
-    """Elements of other groups that have a position (stone LEDs, mask buttons, ...)."""
+def _draw_extras(canvas, layout, drawn, sensed):
+    """Elements of other groups that have a position (stone LEDs, mask buttons, ...);
+    the sensed ones' bits go into `sensed` (Duell's stone pockets)."""
     for key in sorted(layout):
         items = layout[key]
         if key in drawn or not isinstance(items, list):
@@ -209,6 +210,8 @@ def _draw_extras(canvas, layout, drawn):
                                       "fill": "#ffffff", "stroke": INK, "stroke-width": "1"})
             _numbers(g, x, y + 4, e.get("led"), e.get("button"), size=10)
             _text(g, x, y + 20, str(e.get("name")), 9, colour=INK)
+            if isinstance(e.get("sense"), list):
+                sensed.append((e["sense"], x, y + 6))
 
 
 def _legend(canvas, layout):
@@ -219,7 +222,7 @@ def _legend(canvas, layout):
     _tspan(t, " \u00b7 ", INK)
     _tspan(t, "button code", BUTTON_COLOUR, bold=True)
     _tspan(t, " on every element", INK)
-    sensed = [c["sense"] for key in ("connections", "cells", "sites") for c in layout.get(key) or ()
+    sensed = [c["sense"] for key in ("connections", "cells", "stones") for c in layout.get(key) or ()
               if isinstance(c, dict) and isinstance(c.get("sense"), list)]
     if sensed:
         _tspan(t, "; ", INK)

@@ -37,7 +37,7 @@ from ..hal.sensors import BOOT, EMPTY, SLID, UNKNOWN, same_piece
 from ..ui import todo_event
 
 WORD = ("", "white", "black", "tower")  # a sensed piece (hal/sensors: EMPTY, WHITE, BLACK, TALL)
-SENSED_GAMES = ("kahuna", "kanaloa", "rukuni")  # (Kanaloa by presence, Rukuni: see the module's docstring)
+SENSED_GAMES = ("kahuna", "kanaloa", "rukuni", "duell")  # (see the module's docstring)
 APPEAR_OPS = ("place", "set")  # what a piece put on an empty slot may mean (Rukuni's set: a stone)
 REMOVE_OPS = ("remove", "choose")  # what a piece taken off may mean (Kanaloa's choose: a bridge goes)
 # A refusal's words, per game (whole formats: a translation may need the noun's gender)
@@ -93,7 +93,7 @@ class Sensing:
         self.active = self.app.game_name in SENSED_GAMES and game.nreal > 0
         if self.active:
             for k in range(self.n):
-                self.elem[k] = game.element_index(self.names[k])
+                self.elem[k] = self.element(game, k)
             self.colours = len(game.players) == 2
         self.recheck()
 
@@ -101,18 +101,26 @@ class Sensing:
         for k in range(self.n):
             self._mark(k)
 
-    def real(self, e):
-        """What stands on element e as the game's image of the real board has it (coded as sensed)."""
+    def real(self, k):
+        """What stands on slot k's element as the game's image of the real board has it (coded as sensed)."""
         g = self.app.game
-        return g.s[g.real_at + e]
+        return g.s[g.real_at + self.elem[k]]
+
+    def element(self, game, k):
+        """Slot k's element in the game (the to-do's and the image's index)."""
+        return game.element_index(self.names[k])
+
+    def short(self, piece):
+        """A piece in a letter on the display: "W", "B" (nothing: presence alone)."""
+        return WORD[piece][0].upper() if self.colours else ""
 
     def colour(self, piece):
         """The frame colour of a piece to put back (Kanaloa's seats have colours of their own: its UI's)."""
         return PLAYER + piece - 1 if self.colours else self.app.ui.colour[piece - 1]
 
-    def rule(self, e):
-        """What the rules have on element e."""
-        return self.app.game.s[e]
+    def rule(self, k):
+        """What the rules have on slot k's element."""
+        return self.app.game.s[self.elem[k]]
 
     # --- a change -------------------------------------------------------------
     def sensed(self, change):
@@ -138,8 +146,8 @@ class Sensing:
             self._mark(k)
             return
         e = self.elem[k]
-        real = self.real(e)
-        rule = self.rule(e)
+        real = self.real(k)
+        rule = self.rule(k)
         col = self.colours
         name = self.names[k]
         if same_piece(piece, real, col):  # as the game has it (put right, or lifted and put back)
@@ -186,7 +194,7 @@ class Sensing:
                          % (name, "put on" if piece else "taken off"))
         else:
             self._play(k, result, piece)
-            return same_piece(piece, self.real(self.elem[k]), self.colours)
+            return same_piece(piece, self.real(k), self.colours)
         return False
 
     def _play(self, k, event, piece):
@@ -206,7 +214,7 @@ class Sensing:
         if not self.active or g is None or piece == UNKNOWN:
             self.wrong[k] = 0
             return
-        self.wrong[k] = 0 if same_piece(piece, self.real(self.elem[k]), self.colours) else 1
+        self.wrong[k] = 0 if same_piece(piece, self.real(k), self.colours) else 1
 
     # --- what is shown --------------------------------------------------------
     def any_wrong(self):
@@ -222,7 +230,7 @@ class Sensing:
         for k in range(self.n):
             led = self.leds[k]
             if self.wrong[k] and 0 <= led < frame.n:
-                real = self.real(self.elem[k])
+                real = self.real(k)
                 if self.seen[k] == EMPTY:
                     frame.set(led, self.colour(real), BLINK)
                 else:
@@ -235,12 +243,12 @@ class Sensing:
         out = []
         for k in range(self.n):
             if self.wrong[k]:
-                real = self.real(self.elem[k])
+                real = self.real(k)
                 piece = self.seen[k]
                 if piece == EMPTY:
-                    out.append("Back %s %s" % (WORD[real][0].upper() if self.colours else "", self.names[k]))
+                    out.append("Back %s %s" % (self.short(real), self.names[k]))
                 else:
-                    out.append("Off %s %s" % (WORD[piece][0].upper() if self.colours else "", self.names[k]))
+                    out.append("Off %s %s" % (self.short(piece), self.names[k]))
         return [t.replace("  ", " ") for t in out]
 
     def overlay(self, lines):

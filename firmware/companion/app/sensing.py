@@ -8,7 +8,9 @@ from .sensed import Sensing
 
 
 def slot_list(layout):
-    """[(element name, button code, LED, white bit, black bit, tall bit or UNKNOWN)] of every sensed element."""
+    """[(element name, button code, LED, white bit, black bit, tall bit or UNKNOWN)] of every sensed element.
+    (Duell's stone pockets have no button: a pocket's is its site's.)"""
+    site_button = dict((e.get("name"), e.get("button")) for e in layout.get("sites") or ())
     out = []
     for key in sorted(layout):
         items = layout[key]
@@ -18,7 +20,8 @@ def slot_list(layout):
             if isinstance(e, dict) and "sense" in e:
                 name = e.get("name") or (min(e["a"], e["b"]) + "-" + max(e["a"], e["b"]))
                 bits = e["sense"]
-                out.append((name, e["button"], e.get("led", -1), bits[0], bits[1],
+                button = e["button"] if "button" in e else site_button[e["site"]]
+                out.append((name, button, e.get("led", -1), bits[0], bits[1],
                             bits[2] if len(bits) > 2 else UNKNOWN))
     return out
 
@@ -70,6 +73,8 @@ def attach(app, layout):
     game = layout.get("game")
     if game == "rukuni":
         from .sensing_rukuni import RukuniSensing as kind
+    elif game == "duell":
+        from .sensing_duell import DuellSensing as kind
     else:
         kind = Sensing
     app.sensing = kind(app, slots)

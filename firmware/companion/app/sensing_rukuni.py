@@ -32,11 +32,11 @@ class RukuniSensing(Sensing):
         self.lifted = -1
         Sensing.bind(self, game)
 
-    def real(self, c):
-        return self.app.game.real(c)  # (the image packs four cells a slot: core/rukuni_state.py)
+    def real(self, k):
+        return self.app.game.real(self.elem[k])  # (the image packs four cells a slot: core/rukuni_state.py)
 
-    def rule(self, c):
-        return self.app.game.cell(c)
+    def rule(self, k):
+        return self.app.game.cell(self.elem[k])
 
     def colour(self, piece):
         return YELLOW if piece == TOWER else Sensing.colour(self, piece)  # as ui/rukuni paints a tower
@@ -54,9 +54,8 @@ class RukuniSensing(Sensing):
         if not self.active or g is None or app.ui is None or app.menu_open or flags & BOOT:
             Sensing.change(self, k, flags, piece)
             return
-        c = self.elem[k]
-        real = self.real(c)
-        if piece == real or piece == self.rule(c):
+        real = self.real(k)
+        if piece == real or piece == self.rule(k):
             if k == self.lifted:  # the tower put back: as its second press, nothing chosen
                 self.lifted = -1
                 app.ui.press(self.codes[k], False)
@@ -101,7 +100,7 @@ class RukuniSensing(Sensing):
             self._refuse(k, "a tower on %s is no move now: put it back" % name)
             return
         self.app.act(self.codes[k], result)
-        if self.real(self.elem[k]) == TOWER:  # moved: the cell it left is as the game has it
+        if self.real(k) == TOWER:  # moved: the cell it left is as the game has it
             self.lifted = -1
             self._mark(old)
         self._mark(k)

@@ -118,7 +118,7 @@ def _set_up(loop):
         return
     chain = loop.sensors.scanner
     for k in range(s.n):
-        piece = s.real(s.elem[k])
+        piece = s.real(k)
         if piece == 3 and s.tall is not None:
             chain.put(s.tall[k], 1)
         elif piece:
