@@ -113,3 +113,34 @@ def test_the_page_plays_rukuni_by_towers_lifted_and_stones_put_on():
     assert reloaded["log"] == done["log"] and "Board differs" not in reloaded["text"]
     assert reloaded["elements"]["0,-1"]["colour"] == YELLOW and "0,-4" not in [
         n for n, e in reloaded["elements"].items() if e["colour"]]
+
+
+# Duell (?layout=duell-sensing): a click on an empty stone pocket puts its player's stone there; the
+# menu: Variant basic, Time off, New game
+DUELL = [{"fresh": "/?layout=duell-sensing"}] + [press(p) for p in ("MENU", "MENU", "TURN", "TURN", "TURN", "MENU",
+                                                                    "MENU", "TURN")] + [
+    press("1,1 bison"),  # Bison's stone: the keypad asks its value
+    {"observe": "asked"},
+    press("1,1"),  # key 5
+    {"observe": "put"},
+    press("0,0 bison"),  # a Bison stone while Wolf places: refused
+    {"observe": "refused"},
+    press("0,0 bison"),  # taken out again
+    {"wait": 800},
+    {"observe": "lifted"},
+]
+
+
+def test_the_page_plays_duell_by_stones_put_in_their_pockets():
+    with sim_server() as url:
+        seen = drive(url, DUELL)
+    assert seen["asked"]["elements"]["1,1 bison"]["colour"] == 0 and "1,1 B: key 1-9" in seen["asked"]["text"]
+    put = seen["put"]
+    assert json.loads(put["log"].splitlines()[-1]) == {"op": "put", "player": "bison", "at": "1,1", "value": 5}
+    assert put["elements"]["1,1 bison"]["colour"] == PLAYER
+    refused = seen["refused"]
+    assert refused["state"]["message"] == "a Bison stone on 0,0: Wolf places"
+    assert refused["elements"]["0,0 bison"]["colour"] == RED and refused["log"] == put["log"]
+    lifted = seen["lifted"]
+    assert lifted["elements"]["0,0 bison"]["colour"] == 0 and "Board differs" not in lifted["text"]
+    assert lifted["log"] == put["log"]

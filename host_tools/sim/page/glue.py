@@ -100,9 +100,11 @@ def press(name, code, down):
 
 
 def sensing(name):
-    """The button codes of the sensed elements ("" on a board without sensors)."""
+    """The names of the sensed elements, "|" between them ("" on a board
+    without sensors): connections, cells, Duell's stone pockets (which have
+    no button of their own)."""
     s = loops[name].app.sensing
-    return ",".join(str(c) for c in s.codes) if s is not None else ""
+    return "|".join(s.names) if s is not None else ""
 
 
 towers_held = {}  # loop name -> the towers the page's player holds (Rukuni: lifted, not set down yet)
@@ -125,16 +127,17 @@ def _set_up(loop):
             chain.put(s.bits[2 * k + (1 if piece == 2 and s.colours else 0)], 1)
 
 
-def sense(name, code, other):
+def sense(name, element, other):
     """The page's sensing board: a click on an empty sensed element puts the
-    player to move's stick there (other: the other colour's), a click on a
-    stick lifts it; the chain's bits change as the hall switch's would.
+    player to move's stick there (other: the other colour's; Duell: the
+    pocket's player's stone), a click on a stick lifts it; the chain's bits
+    change as the hall switch's would.
     Rukuni: a click on a tower lifts it into the hand, the next click on an
     empty cell sets it down there."""
     loop = loops[name]
     s = loop.app.sensing
     chain = loop.sensors.scanner
-    k = s.codes.index(code)
+    k = s.names.index(element)
     w = s.bits[2 * k]
     b = s.bits[2 * k + 1]
     t = s.tall[k] if s.tall is not None else None
@@ -151,6 +154,8 @@ def sense(name, code, other):
         return
     game = loop.app.game
     black = game is not None and game.active() == 1
+    if loop.app.game_name == "duell":
+        black = s.who(k) == 1  # a pocket's own player's stone
     if other:
         black = not black
     chain.put(b if black else w, 1)
