@@ -12,7 +12,7 @@ sees a tall piece (Rukuni's towers, their magnet off the centre)."""
 
 from .common import MAX_GPIO, entry_name, is_int, show
 
-MAX_CHIPS = 32  # 256 bits: far above any board (Kahuna needs 7 chips, Rukuni's 61 cells 16)
+MAX_CHIPS = 32  # 256 bits: above any board (Kahuna needs 7 chips, Rukuni's 61 cells 23: three bits each)
 MAX_SENSE_BIT = 1023  # bounds a bit before anything is sized from it
 SENSOR_KINDS = ("hc165",)
 
