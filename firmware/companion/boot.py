@@ -246,6 +246,8 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
     _app_modules()
     marks = checked_marks(layouts + "/checked.txt")
     layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile, profile_crc, marks)
+    if profile.get("sensors") and _senses(layout):
+        from .app import sensing  # noqa: F401 - before the game: its code in one piece (Kanaloa's boot leaves holes)
     app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, layouts=layouts,
                                                            flash=board.flash(), log_later=True))
     if isinstance(app, Halted):

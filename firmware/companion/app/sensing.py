@@ -3,8 +3,12 @@ board's chain and slots started at boot, and the Sensing (app/sensed.py;
 Rukuni's: app/sensing_rukuni.py) that turns what they see into the
 game's events. Loaded only on a board whose layout names sensor bits."""
 
+import gc
+
 from ..hal.sensors import UNKNOWN, Slots
-from .sensed import Sensing
+
+gc.collect()  # (the Sensing's module next, in one piece: Kanaloa's booted game leaves the heap in pieces)
+from .sensed import Sensing  # noqa: E402
 
 
 def slot_list(layout):
