@@ -63,3 +63,9 @@ def test_two_bridges_moved_during_a_power_cut_are_shown_after_boot(results):
     assert r["lines"] == ["Board differs:", "Back MAKA-MELE", "Off NOHO-ORO"]
     assert r["same_log"] is True
     assert r["put_right"] == [[RED, MARK], None, False, True]
+
+
+def test_the_other_boards_bridge_is_done_when_this_board_sees_it(results):
+    r = results["remote"]
+    assert r["todo"] == [[RED, BLINK], ["On MAKA-MELE"]]
+    assert r["done"] == [[ev("place", "MAKA-MELE"), ev("put_on", "MAKA-MELE")], [RED, MARK], ["Yellow  0  0   0"]]

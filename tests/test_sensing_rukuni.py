@@ -74,3 +74,10 @@ def test_a_stone_and_a_tower_moved_during_a_power_cut_are_shown_after_boot(resul
     assert r["lines"] == ["Black    0   25", "Board differs:", "Back W 1,-2", "+2 more"]
     assert r["same_log"] is True
     assert r["put_right"] == [[WHITE, STEADY], [YELLOW, STEADY], None, False, True]
+
+
+def test_the_other_boards_turn_is_done_when_this_board_sees_it(results):
+    r = results["remote"]
+    assert r["todo"] == [[YELLOW, FAST], [YELLOW, BLINK], [WHITE, BLINK]]  # off, on, on
+    assert r["done"] == [[{"op": "took_off", "at": "0,-4"}, {"op": "put_on", "at": "0,-1"},
+                          {"op": "put_on", "at": "1,-2"}], [YELLOW, STEADY], [WHITE, STEADY], False]

@@ -152,6 +152,20 @@ def power_cut():
     return out
 
 
+def remote_move():
+    """Remote play: the other board's bridge arrives as this board's to-do
+    (App.apply_foreign, as remote/seat.py hands it over); the bridge put on
+    there is the put_on that says it is done."""
+    d = start("sk-remote")
+    d.app.apply_foreign('{"op": "place", "at": "MAKA-MELE"}', {"op": "place", "at": "MAKA-MELE"})
+    d.app.changed()
+    d.wait(20)
+    out = {"todo": [d.lit().get("MAKA-MELE"), d.lines()[-1:]]}
+    d.put("MAKA-MELE", "black")
+    out["done"] = [events(d)[-2:], d.lit().get("MAKA-MELE"), d.lines()[-1:]]
+    return out
+
+
 def run_all():
     return {"placed": placed(), "refused": refused(), "choice": capture_and_choice(), "slide": lift_and_slide(),
-            "cut": power_cut()}
+            "cut": power_cut(), "remote": remote_move()}

@@ -173,6 +173,22 @@ def power_cut():
     return out
 
 
+def remote_turn():
+    """Remote play: the other board's move and set arrive as this board's
+    to-do; the tower lifted off and set down there, and the stone put on,
+    are the confirmations."""
+    d = start("sr-remote")
+    for text, event in (('{"op": "move", "from": "0,-4", "to": "0,-1"}', {"op": "move", "from": "0,-4", "to": "0,-1"}),
+                        ('{"op": "set", "at": "1,-2"}', {"op": "set", "at": "1,-2"})):
+        d.app.apply_foreign(text, event)
+    d.app.changed()
+    d.wait(20)
+    out = {"todo": [d.lit().get("0,-4"), d.lit().get("0,-1"), d.lit().get("1,-2")]}
+    d.lift("0,-4", settle=700).put("0,-1", "tower").put("1,-2", "white")
+    out["done"] = [events(d)[2:], d.lit().get("0,-1"), d.lit().get("1,-2"), "Board differs:" in d.lines()]
+    return out
+
+
 def run_all():
     return {"turn": turn_by_hand(), "refused": refused(), "undo": undo_todo(), "slide": slide_and_replace(),
-            "cut": power_cut()}
+            "cut": power_cut(), "remote": remote_turn()}
