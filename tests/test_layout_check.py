@@ -457,3 +457,24 @@ def test_the_wiring_guide_draws_the_sensor_chain(capsys, monkeypatch, tmp_path):
     plain = tmp_path / "k.svg"
     assert main(["layout", "draw", "kahuna", "-o", str(plain)]) == 0
     assert "sensor" not in plain.read_text()
+
+
+@pytest.mark.parametrize("layout,count,bits,chips", [("kanaloa-sensing", 37, 2, 10), ("rukuni-sensing", 61, 3, 23),
+                                                     ("duell-sensing", 18, 2, 5)])
+def test_the_other_games_wiring_guides_draw_their_sensor_bits(capsys, monkeypatch, tmp_path, layout, count, bits,
+                                                              chips):
+    """Each sensed connection's, cell's or stone pocket's bits in the drawing,
+    in chain order, and each chip's first element marked."""
+    import xml.etree.ElementTree as ET
+
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "s.svg"
+    assert main(["layout", "draw", layout, "-o", str(out)]) == 0
+    svg = ET.parse(out).getroot()
+    texts = ["".join(t.itertext()) for t in svg.iter("{http://www.w3.org/2000/svg}text")]
+    sense = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "sense"]
+    chips_drawn = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "chip"]
+    assert sorted(sense) == sorted("\u00b7".join(str(bits * k + j) for j in range(bits)) for k in range(count))
+    assert chips_drawn == ["U%d" % k for k in range(1, chips + 1)]
+    legend = "sensor bits white\u00b7black" + ("\u00b7tower" if bits == 3 else "")
+    assert any(legend in t for t in texts)
