@@ -104,3 +104,38 @@ def test_the_check_knows_every_module_and_finds_a_wrong_import(tmp_path):
     found = imports("companion.hal.leds", bad)
     assert found == {"companion.app.play", "companion.core.log"}
     assert not {part(m) for m in found} <= BELOW["hal"]
+
+
+# what getattr/hasattr may look into: what a port or a part of the hardware has
+# or not (os.ilistdir, a display's paged send, a sampler's wait), never a game
+# or a UI: those answer through their classes' contracts (core/game.py's Game,
+# ui's base class), with defaults where a game has nothing to say
+PLATFORM_PROBES = {"os", "errno", "io", "module", "parent", "source", "self.source", "d", "display",
+                   "loop.buttons.sampler", "lines"}
+MAX_LINES = 410  # "no firmware module over ~400 lines" (issue 41)
+
+
+def probes(path):
+    """(line, the object's source) of every getattr/hasattr call in a module."""
+    tree = ast.parse(path.read_text(), str(path))
+    return [(node.lineno, ast.unparse(node.args[0])) for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id in ("getattr", "hasattr") and node.args]
+
+
+def test_no_game_or_ui_is_probed_with_getattr():
+    found = ["%s:%d probes %s" % (ALL[name].relative_to(PACKAGE), line, what)
+             for name in sorted(ALL) for line, what in probes(ALL[name]) if what not in PLATFORM_PROBES]
+    assert not found, "give the class a method or a default instead: " + "; ".join(found)
+
+
+def test_the_probe_check_finds_a_probe(tmp_path):
+    bad = tmp_path / "words.py"
+    bad.write_text("def f(game, os):\n    getattr(os, 'ilistdir', None)\n    return hasattr(game, 'migis')\n")
+    assert probes(bad) == [(2, "os"), (3, "game")]
+
+
+def test_no_module_is_over_about_400_lines():
+    long = ["%s: %d lines" % (ALL[n].relative_to(PACKAGE), len(ALL[n].read_text().splitlines()))
+            for n in sorted(ALL) if len(ALL[n].read_text().splitlines()) > MAX_LINES]
+    assert not long, "split by job (docs/firmware.md, the map): " + ", ".join(long)

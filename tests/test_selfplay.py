@@ -125,6 +125,11 @@ def test_the_ladder_plays_every_pair_and_rates_them(tmp_path):
                 assert wins[i][j] + wins[j][i] == 4  # every pair met 4 times
     again = run_ladder(4, 2, ("greedy", "device-easy", "device"), jobs=2)
     assert again == r  # seeded, each game alone: the same every run, in one process or two
+    star = run_ladder(4, 2, ("greedy", "device-easy", "device"), around="device")
+    sw = star["wins"]
+    assert sw[0][1] + sw[1][0] == 0  # greedy and easy never met: only the pairs with device
+    assert sw[0][2] == wins[0][2] and sw[1][2] == wins[1][2] and sw[2][0] == wins[2][0]  # the same games
+    assert star["ratings"][2] == 0 and star["interval95"][2] == 0  # rated around device
     cli = subprocess.run([sys.executable, "-m", "host_tools.cli", "selfplay", "--a", "reference:20", "--b", "greedy",
                           "--games", "2", "--seed", "5", "--json"], capture_output=True, text=True, check=True)
     assert json.loads(cli.stdout)["a"] == "reference:20"

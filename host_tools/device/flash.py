@@ -138,7 +138,7 @@ def compile_module(src, name, exe, arch, out_dir):
 # Package modules that only one game uses (paths inside firmware/companion).
 # A board gets its own game's modules only: flash stays small and RAM free.
 GAME_MODULES = {
-    "kahuna": ("core/kahuna.py", "ui/kahuna.py", "core/kahuna_cards.py", "core/kahuna_deck.py", "core/kahuna_ai.py",
+    "kahuna": ("core/kahuna.py", "core/kahuna_replay.py", "ui/kahuna.py", "core/kahuna_cards.py", "core/kahuna_deck.py", "core/kahuna_ai.py",
                "core/kahuna_value.py", "ui/kahuna_cards.py"),
     "kanaloa": ("core/kanaloa.py", "core/kanaloa_state.py", "ui/kanaloa.py"),
     "rukuni": ("core/rukuni.py", "core/rukuni_state.py", "core/hexboard.py", "ui/rukuni.py"),

@@ -62,6 +62,10 @@ def register(sub):
     p.add_argument("--ladder", action="store_true",
                    help="a round robin of %s, --games games a pair, rated (Bradley-Terry, Elo scale)"
                    % ", ".join(ladder.LADDER))
+    p.add_argument("--around", choices=ladder.LADDER, metavar="PLAYER",
+                   help="with --ladder: play only PLAYER's pairs, rated with PLAYER at 0 "
+                        "(a star: {} pairs instead of {})".format(len(ladder.LADDER) - 1,
+                                                                  len(ladder.pairs(len(ladder.LADDER)))))
     p.add_argument("--jobs", type=int, default=1, choices=range(1, 65), metavar="N",
                    help="with --ladder: play N games at once, in N processes (the same results)")
     p.set_defaults(func=run)
@@ -253,20 +257,22 @@ def ladder_game(a, b, seed, k):
     return play_game(player(a), player(b), (seed * 100003 + k) & 0xFFFFFFFF, k % 2 == 0)[1]
 
 
-def run_ladder(games, seed, players=ladder.LADDER, jobs=1):
-    """The ladder's result: players, wins[i][j], ratings and their 95 % half-widths."""
+def run_ladder(games, seed, players=ladder.LADDER, jobs=1, around=None):
+    """The ladder's result: players, wins[i][j], ratings and their 95 % half-widths.
+    around: a player's name, to play only its pairs (ladder.pairs)."""
     n = len(players)
-    progress = Progress("selfplay --ladder: games", games * n * (n - 1) // 2)
-    wins = ladder.round_robin(players, games, seed, ladder_game, progress, jobs)
+    centre = None if around is None else players.index(around)
+    progress = Progress("selfplay --ladder: games", games * len(ladder.pairs(n, centre)))
+    wins = ladder.round_robin(players, games, seed, ladder_game, progress, jobs, centre)
     progress.done()
-    ratings, half = ladder.bradley_terry(wins)
-    return {"players": list(players), "games_a_pair": games, "seed": seed, "wins": wins,
+    ratings, half = ladder.bradley_terry(wins, anchor=0 if centre is None else centre)
+    return {"players": list(players), "games_a_pair": games, "seed": seed, "around": around, "wins": wins,
             "ratings": [round(r, 1) for r in ratings], "interval95": [round(h, 1) for h in half]}
 
 
 def run(args):
     if args.ladder:
-        r = run_ladder(args.games, args.seed, jobs=args.jobs)
+        r = run_ladder(args.games, args.seed, jobs=args.jobs, around=args.around)
         if args.json:
             print(json.dumps(r))
         else:

@@ -21,13 +21,21 @@ ELO = 400.0 / math.log(10.0)  # Elo points per unit of the natural log of the od
 Z95 = 1.96
 
 
-def round_robin(players, games, seed, play, progress=None, jobs=1):
+def pairs(n, around=None):
+    """The pairs (i, j), i < j, a ladder of n players plays: all of them, or
+    with `around` (an index) only those with that player — a star, far
+    cheaper when one player is slow or one question is asked ("is this
+    player at or above every other?"), and still one connected fit."""
+    return [(i, j) for i in range(n) for j in range(i + 1, n) if around is None or around in (i, j)]
+
+
+def round_robin(players, games, seed, play, progress=None, jobs=1, around=None):
     """wins[i][j]: games player i won against player j (a draw: half to each).
     play(a, b, seed, k) -> "a", "b" or "draw" plays game k of a pair; each game
     stands alone (its own seed, fresh players), so `jobs` processes give the
-    same table as one."""
+    same table as one. `around`: see pairs()."""
     n = len(players)
-    tasks = [(i, j, k) for i in range(n) for j in range(i + 1, n) for k in range(games)]
+    tasks = [(i, j, k) for i, j in pairs(n, around) for k in range(games)]
     wins = [[0.0] * n for _ in range(n)]
 
     def count(task, who):

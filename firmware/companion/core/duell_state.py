@@ -156,7 +156,10 @@ class DuellState(Game):
         w = self.s[WINNER]
         return None if w == 0 else w - 1
 
-    def ended_by(self):
+    def scores(self):
+        return (self.migis(0), self.migis(1))
+
+    def decided_by(self):
         """None while playing, then "migis" (one player has them all) or "time"."""
         return ENDED_BY[self.s[HOW]]
 
@@ -201,7 +204,7 @@ class DuellState(Game):
             "duel": self.last_duel(),
             "over": self.over(),
             "winner": None if w is None else ("draw" if w == 2 else PLAYERS[w]),
-            "ended_by": self.ended_by(),
+            "ended_by": self.decided_by(),
             "todo": self.todo_state(),
         }
 

@@ -274,6 +274,17 @@ class Game:
     def over(self):
         raise NotImplementedError
 
+    # --- the result, as the words tell it (ui/words.py); a game overrides what it has
+    END = "points"  # how its end is told: "points" (each player's), "scorings" (Kahuna's three), "groups" (Rukuni's)
+
+    def scores(self):
+        """Every player's points now, a tuple; () for a game that counts none while it is played."""
+        return ()
+
+    def decided_by(self):
+        """None while playing, then what decided the game, in a few words (or None: nothing to say)."""
+        return None
+
     def state(self):
         """The replay object: a dict of plain JSON values."""
         raise NotImplementedError

@@ -143,6 +143,11 @@ class Kahuna(Game):
         w = self.s[self.base + WINNER]
         return None if w == 0 else w - 1
 
+    END = "scorings"
+
+    def scores(self):
+        return (self.score(0), self.score(1))
+
     def decided_by(self):
         return DECIDED[self.s[self.base + HOW]]
 
@@ -156,27 +161,8 @@ class Kahuna(Game):
         return self.stones(p) > STONES_EACH
 
     def state(self):
-        b = self.board
-        s = self.s
-        sticks = {}
-        for c in range(self.nconn):
-            if s[c]:
-                sticks[b.conn_names[c]] = PLAYERS[s[c] - 1]
-        stones = {}
-        for i in range(self.nisland):
-            if s[self.nconn + i]:
-                stones[b.island_names[i]] = PLAYERS[s[self.nconn + i] - 1]
-        w = self.winner()
-        return {
-            "round": self.get(ROUND),
-            "active": PLAYERS[self.active()],
-            "sticks": sticks,
-            "stones": stones,
-            "score": {"white": self.score(0), "black": self.score(1)},
-            "over": self.over(),
-            "winner": None if w is None else ("draw" if w == 2 else PLAYERS[w]),
-            "todo": self.todo_state(),
-        }
+        from .kahuna_replay import state  # (the tools' view: the board never loads it)
+        return state(self, self.get(ROUND))
 
     def fits(self, data):
         b = self.base
@@ -248,22 +234,9 @@ class Kahuna(Game):
         return None
 
     def legal_events(self):
-        """Game.legal_events: sticks to place, the opponent's to remove, TURN
-        and (in play) the end of the round."""
-        if self.over():
-            return
-        s = self.s
-        names = self.board.conn_names
-        them = 2 - self.active()
-        for c in range(self.nconn):  # a cheap look first: why_not_* words a refusal
-            if not s[c] and self.why_not_place(c) is None:
-                yield {"op": "place", "at": names[c]}
-        for c in range(self.nconn):
-            if s[c] == them and self.why_not_remove(c) is None:
-                yield {"op": "remove", "at": names[c]}
-        yield {"op": "end_turn"}
-        if self.phase() == PLAY:
-            yield {"op": "end_round"}
+        """Game.legal_events (kahuna_replay.py: the board never loads it)."""
+        from .kahuna_replay import legal_events
+        return legal_events(self, self.phase() == PLAY)
 
     # --- events by index (the device) and by name (the log) -------------------
     def place(self, c):

@@ -71,7 +71,7 @@ LEVELS = ("easy", "normal", "strong")
 
 def level_of(game):
     """The header's level (default strong), as EASY, NORMAL or STRONG."""
-    name = getattr(game, "level", "strong")
+    name = game.level
     return LEVELS.index(name) if name in LEVELS else STRONG
 
 

@@ -164,6 +164,9 @@ class KanaloaState(Game):
     def score(self, p):
         return self.get(SCORE + p)
 
+    def scores(self):
+        return tuple(self.score(p) for p in range(len(self.players)))
+
     def bridges(self, p):
         return self.get(BRIDGES + p)
 

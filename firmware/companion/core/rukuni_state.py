@@ -104,6 +104,8 @@ class RukuniState(Game):
         w = self.s[self.base + WINNER]
         return None if w == 0 else w - 1
 
+    END = "groups"
+
     def decided_by(self):
         return DECIDED[self.s[self.base + HOW]]
 

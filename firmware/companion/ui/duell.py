@@ -282,7 +282,7 @@ class UI(GameUI):
             return "Undone: fix/TURN"
         if g.over():
             w = g.winner()
-            return ("Draw" if w == 2 else NAME[w] + " wins") + (": time" if g.ended_by() == "time" else "")
+            return ("Draw" if w == 2 else NAME[w] + " wins") + (": time" if g.decided_by() == "time" else "")
         if phase == DUEL:
             return "Masks B:%s W:%s" % ("ok" if g.chosen(0) else "-", "ok" if g.chosen(1) else "-")
         if self.sel < 0:

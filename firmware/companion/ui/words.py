@@ -131,12 +131,7 @@ def header_words(header):
 
 def _scores(game):
     """Every player's points now, as a tuple (a game without them: ())."""
-    n = len(game.players)
-    if hasattr(game, "migis"):
-        return tuple(game.migis(p) for p in range(n))
-    if hasattr(game, "score"):
-        return tuple(game.score(p) for p in range(n))
-    return ()
+    return game.scores()
 
 
 def _score_text(game, scores):
@@ -188,15 +183,15 @@ def result(game):
     n = len(game.players)
     name = lambda p: game.players[p][:1].upper() + game.players[p][1:]
     out = ["A draw" if w is None or w >= n else name(w) + " wins"]
-    how = getattr(game, "decided_by", None) or getattr(game, "ended_by", None)
-    if how is not None and how():
-        out[0] += " (decided by %s)" % how()
-    if hasattr(game, "scoring_result"):  # Kahuna: three scorings
+    how = game.decided_by()
+    if how:
+        out[0] += " (decided by %s)" % how
+    if game.END == "scorings":  # Kahuna: three scorings
         for k in range(3):
             r = game.scoring_result(k)
             if r is not None:
                 out.append("Scoring %d: %s" % (k + 1, "nobody" if r < 0 else name(r)))
-    if hasattr(game, "tally"):  # Rukuni: each group's size times the towers next to it
+    if game.END == "groups":  # Rukuni: each group's size times the towers next to it
         game.tally()
         out.append("Points: White %d, Black %d" % (game.points[0], game.points[1]))
         for g in groups(game):
