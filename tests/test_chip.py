@@ -7,6 +7,7 @@ ran."""
 
 import io
 import json
+import statistics
 
 import pytest
 
@@ -388,6 +389,35 @@ def test_a_sensing_board_lights_each_stick_within_60_ms_of_it_reaching_its_slot(
     logged = [json.loads(x) for x in game.saved_events(r["image"])[1:]]
     want = [{"op": "end_turn"} if e == "end_turn" else {"op": e.split()[0], "at": e.split()[1]}
             for e in KAHUNA_EXAMPLE[:15]]
+    assert logged == want
+
+
+def test_kanaloas_sensing_board_lights_and_logs_each_bridge(figures):
+    """Issue 45, item 4: Kanaloa's sensing board (kanaloa-sensing on
+    pico-sensing-kanaloa: a chain of ten 74HC165s, 80 bits polled) on the
+    emulated Pico: eight bridges put on, a TURN after each; each lit in its
+    player's colour and logged as that player's place."""
+    from host_tools.chip import sensing
+
+    sticks, presses, timed = sensing.kanaloa_placements(BOOT_MS)
+    r = chip.run(sensing.kanaloa_image(), timed[-1][0] + 2 * sensing.GAP + 300, presses, keep_image=True,
+                 profile=sensing.KANALOA_PROFILE, sticks=sticks)
+    assert "Traceback" not in r["console"] and "no sensing" not in r["console"], r["console"]
+    lit = sensing.light_times(r, timed)
+    assert all(t is not None for _, t in lit), lit
+    worst = max(t for _, t in lit)
+    figures("chip: Kanaloa's bridge on its slot to light, median (emulated ms, 80 bits polled)",
+            round(statistics.median(t for _, t in lit), 1), "")
+    figures("chip: Kanaloa's bridge on its slot to light, worst (emulated ms, 80 bits polled)", round(worst, 1),
+            "\u2264 60 (Kahuna's)")
+    # Measured: 16-64 ms but one, 124 ms: the bridge 300 ms after a TURN meets a step busy with
+    # Kanaloa's quiet-time work, not the scan (docs/bench.md, "The sensing board"). Kahuna's
+    # 60 ms is not Kanaloa's yet; this bound keeps it from growing.
+    assert worst <= 150, lit
+    logged = [json.loads(x) for x in game.saved_events(r["image"])[1:]]
+    want = []
+    for name in sensing.KANALOA_BRIDGES:
+        want += [{"op": "place", "at": name}, {"op": "end_turn"}]
     assert logged == want
 
 

@@ -203,6 +203,13 @@ def _boot_or_halt(layout, problems, boot, root=None):
     return _halt(problems, _led_count(layout))
 
 
+def _senses(layout):
+    """The layout names sensor bits: on its first connection (Kahuna, Kanaloa),
+    cell (Rukuni) or stone pocket (Duell). (Checked before app/sensing.py is
+    loaded: a board without sensors never loads it.)"""
+    return "sense" in ((layout.get("connections") or layout.get("cells") or layout.get("stones")) or [{}])[0]
+
+
 def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_seed, now=0, sensed=None):
     """A Loop on the simulated HAL: loop.buttons.scanner.press(code) / release(code),
     loop.leds.strip.buf (RGB bytes), loop.screen.display.buffer (SSD1306 pixels).
@@ -223,7 +230,7 @@ def start_sim(layout_name="kahuna", store_root="/games", layouts=LAYOUTS, seed=_
     n = app.frame.n
     loop = Loop(app, Buttons(SimScanner(64)), Leds(SimStrip(n), n, order=RGB), Screen(SimDisplay()),
                 Buzzer(SimPWM()))
-    if not isinstance(app, Halted) and "sense" in (layout.get("connections") or [{}])[0]:  # a sensed board
+    if not isinstance(app, Halted) and _senses(layout):  # a sensed board
         from .app.sensing import start_sim
 
         loop.sensors = start_sim(app, layout, sensed)
@@ -266,6 +273,8 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
     _app_modules()
     marks = checked_marks(layouts + "/checked.txt")
     layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile, profile_crc, marks, store_root)
+    if profile.get("sensors") and _senses(layout):
+        from .app import sensing  # noqa: F401 - before the game: its code in one piece (Kanaloa's boot leaves holes)
     app = _boot_or_halt(layout, problems, lambda: boot_app(layout, store_root, layouts=layouts,
                                                            flash=board.flash(), log_later=True), store_root)
     if isinstance(app, Halted):
@@ -285,7 +294,7 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
         print("companion:", e)
         return Loop(_halt([app.tr("BUTTONS")] + wrap(str(e), rows=7), app.frame.n), NoButtons(), leds, screen)
     loop = Loop(app, buttons, leds, screen, board.buzzer(profile))
-    if profile.get("sensors") and "sense" in (layout.get("connections") or [{}])[0]:  # a sensing board
+    if profile.get("sensors") and _senses(layout):  # a sensing board
         from .app.sensing import start_device
 
         loop.sensors = start_device(app, layout, profile["sensors"])

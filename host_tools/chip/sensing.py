@@ -49,6 +49,37 @@ def placements(start_ms):
     return sticks, presses, timed
 
 
+# Kanaloa's sensing board (bridges by presence: any pole; a chain of ten chips)
+KANALOA_LAYOUT = "kanaloa-sensing"
+KANALOA_PROFILE = ROOT / "board_layouts" / "profiles" / "pico-sensing-kanaloa.json"
+KANALOA_HEADER = {"game": "kanaloa", "layout": KANALOA_LAYOUT, "variants": [],
+                  "players": ["red", "blue", "green", "yellow"], "seed": 675, "first": "red"}
+KANALOA_BRIDGES = ("MAKA-MELE", "HALA-MELE", "NOHO-ORO", "NOHO-WAIA", "AKAU-DALI", "DALI-HANA", "KULU-LANI",
+                   "LANI-NALU")  # one a turn, each turn ended by TURN
+
+
+def kanaloa_image():
+    """The board as `companion flash` leaves it for Kanaloa's sensing layout and profile, a new game saved."""
+    game = ("/games/current.jsonl", (json.dumps(KANALOA_HEADER) + "\n").encode())
+    return image.build(layout=KANALOA_LAYOUT, profile="pico-sensing-kanaloa", extra=[game])
+
+
+def kanaloa_placements(start_ms):
+    """KANALOA_BRIDGES put on, a TURN after each: as placements() for Kahuna."""
+    layout = load_layout(KANALOA_LAYOUT)
+    conns = dict(("%s-%s" % (c["a"], c["b"]), c) for c in layout["connections"])
+    turn = [c["button"] for c in layout["controls"] if c["name"] == "TURN"][0]
+    sticks, presses, timed = [], [], []
+    t = start_ms
+    for name in KANALOA_BRIDGES:
+        c = conns[name]
+        sticks.append((t, c["sense"], "white"))
+        timed.append((t, c["led"], name))
+        presses.append((turn, t + GAP, HOLD))
+        t += 2 * GAP
+    return sticks, presses, timed
+
+
 def light_times(report, timed):
     """Per placement: stick on its slot -> the first LED frame whose LED for it
     differs from before (ms), or None."""

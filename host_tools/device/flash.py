@@ -141,8 +141,8 @@ GAME_MODULES = {
     "kahuna": ("core/kahuna.py", "core/kahuna_replay.py", "ui/kahuna.py", "core/kahuna_cards.py", "core/kahuna_deck.py", "core/kahuna_ai.py",
                "core/kahuna_value.py", "ui/kahuna_cards.py"),
     "kanaloa": ("core/kanaloa.py", "core/kanaloa_state.py", "ui/kanaloa.py"),
-    "rukuni": ("core/rukuni.py", "core/rukuni_state.py", "core/hexboard.py", "ui/rukuni.py"),
-    "duell": ("core/duell.py", "core/duell_state.py", "ui/duell.py"),
+    "rukuni": ("core/rukuni.py", "core/rukuni_state.py", "core/hexboard.py", "ui/rukuni.py", "app/sensing_rukuni.py"),
+    "duell": ("core/duell.py", "core/duell_state.py", "ui/duell.py", "app/sensing_duell.py"),
 }
 HOST_ONLY = ("core/duell_view.py",  # used by `companion replay --view` on the PC
              "ui/lang/de_page.py", "ui/lang/fr_page.py")  # the simulator page's words (ui/lang for_page)

@@ -45,7 +45,7 @@ def layout_canvas(layout, footer=2):
     if layout.get("kind") == "islands":
         canvas = _Canvas(layout, footer=footer)
         _draw_islands(canvas, layout, None)
-        _draw_extras(canvas, layout, ("islands", "connections"))
+        _draw_extras(canvas, layout, ("islands", "connections"), [])
     else:
         canvas = _Canvas(layout, footer=footer)
         _draw_cells(canvas, layout)
@@ -102,22 +102,22 @@ def _draw_islands(canvas, layout, state):
         _sensor_wiring(canvas, sensed)
 
 
-def _sensor_wiring(canvas, sensed):
+def _sensor_wiring(canvas, sensed, size=10):
     """The 74HC165 chain under the connections: a line through them in bit
     order (bit 0 first: the chip whose Q7 goes to the board), each
     connection's two bits (white, black) under its numbers, and each chip's
-    first connection marked U1, U2, ..."""
+    first connection marked U1, U2, ... (size: the bits' text; a hex cell's is smaller)"""
     g = ET.SubElement(canvas.board, "g", {"class": "sensors"})
     ordered = sorted(sensed, key=lambda s: min(s[0]) if all(isinstance(b, int) for b in s[0]) else 0)
     _line(g, [(x, y + 20) for _, x, y in ordered], SENSE_COLOUR, 1.5, dash="3 3")
     chip = -1
     for bits, x, y in ordered:
         text = "\u00b7".join(str(b) for b in bits)
-        _text(g, x, y + 24, text, 10, bold=True, colour=SENSE_COLOUR).set("class", "sense")
+        _text(g, x, y + 24, text, size, bold=True, colour=SENSE_COLOUR).set("class", "sense")
         first = min(bits) if all(isinstance(b, int) for b in bits) else -1
         if first >= 0 and first // 8 != chip:
             chip = first // 8
-            _text(g, x + 24, y - 6, "U%d" % (chip + 1), 10, bold=True, colour=SENSE_COLOUR).set("class", "chip")
+            _text(g, x + 24, y - 6, "U%d" % (chip + 1), size, bold=True, colour=SENSE_COLOUR).set("class", "chip")
 
 
 def _draw_cells(canvas, layout, state=None):
@@ -127,6 +127,7 @@ def _draw_cells(canvas, layout, state=None):
     items = [e for e in layout.get(key) or () if "x" in e and "y" in e]
     points = [canvas.xy(e) for e in items]
     gap = _closest(points) or 60
+    sensed = []  # (sensor bits, x, y) of each sensed cell or site: the sensor wiring
     for e, (x, y) in zip(items, points):
         g = ET.SubElement(canvas.board, "g", {"class": key[:-1] if key else "element",
                                               "data-name": str(e.get("name")),
@@ -144,12 +145,16 @@ def _draw_cells(canvas, layout, state=None):
         if state is None:
             _text(g, x, y - 2, str(e.get("name")), size, bold=True)
             _numbers(g, x, y + size + 1, e.get("led"), e.get("button"), size=size - 1)
+            if isinstance(e.get("sense"), list):
+                sensed.append((e["sense"], x, y + 2 * size - 22))  # the bits under the numbers
         elif shape == "hexagon":
             _hex_state(g, x, y, gap, e.get("name"), state)
         else:
             _site_state(g, x, y, gap, e.get("name"), state)
     if state is None:
-        _draw_extras(canvas, layout, (key,))
+        _draw_extras(canvas, layout, (key,), sensed)
+    if sensed:
+        _sensor_wiring(canvas, sensed, size - 2)
 
 
 def _hex_state(g, x, y, gap, name, state):
@@ -187,8 +192,9 @@ def _site_state(g, x, y, gap, name, state):
         t.set("class", "value " + p)
 
 
-def _draw_extras(canvas, layout, drawn):
-    """Elements of other groups that have a position (stone LEDs, mask buttons, ...)."""
+def _draw_extras(canvas, layout, drawn, sensed):
+    """Elements of other groups that have a position (stone LEDs, mask buttons, ...);
+    the sensed ones' bits go into `sensed` (Duell's stone pockets)."""
     for key in sorted(layout):
         items = layout[key]
         if key in drawn or not isinstance(items, list):
@@ -204,6 +210,8 @@ def _draw_extras(canvas, layout, drawn):
                                       "fill": "#ffffff", "stroke": INK, "stroke-width": "1"})
             _numbers(g, x, y + 4, e.get("led"), e.get("button"), size=10)
             _text(g, x, y + 20, str(e.get("name")), 9, colour=INK)
+            if isinstance(e.get("sense"), list):
+                sensed.append((e["sense"], x, y + 6))
 
 
 def _legend(canvas, layout):
@@ -214,9 +222,12 @@ def _legend(canvas, layout):
     _tspan(t, " \u00b7 ", INK)
     _tspan(t, "button code", BUTTON_COLOUR, bold=True)
     _tspan(t, " on every element", INK)
-    if any(isinstance(c, dict) and "sense" in c for c in layout.get("connections") or ()):
+    sensed = [c["sense"] for key in ("connections", "cells", "stones") for c in layout.get(key) or ()
+              if isinstance(c, dict) and isinstance(c.get("sense"), list)]
+    if sensed:
         _tspan(t, "; ", INK)
-        _tspan(t, "sensor bits white\u00b7black", SENSE_COLOUR, bold=True)
+        _tspan(t, "sensor bits white\u00b7black" + ("\u00b7tower" if len(sensed[0]) > 2 else ""), SENSE_COLOUR,
+               bold=True)
         _tspan(t, " (the 74HC165 chain from U1)", INK)
     controls = [c for c in layout.get("controls") or () if isinstance(c, dict)]
     if controls:

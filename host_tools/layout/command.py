@@ -60,7 +60,7 @@ def format_problems(path, problems):
 def summary(layout):
     """The checker's counts, and a sensing board's sensed elements."""
     sensed = sensing.sensed_count(layout)
-    more = ", %d sensed (%d sensor bits)" % (sensed, 2 * sensed) if sensed else ""
+    more = ", %d sensed (%d sensor bits)" % (sensed, sensing.sensor_bit_count(layout)) if sensed else ""
     return layout_check.summary(layout) + more
 
 

@@ -176,6 +176,8 @@ def sensing_mistakes():
     for name, mistake in (("bit twice", lambda d: conn(d, "ALOA", "BARI").update(sense=[0, 3])),
                           ("same two bits", lambda d: conn(d, "ALOA", "BARI").update(sense=[5, 5])),
                           ("one number", lambda d: conn(d, "ALOA", "BARI").update(sense=4)),
+                          ("tall on a pole", lambda d: conn(d, "ALOA", "BARI").update(sense=[0, 1, 1])),
+                          ("four bits", lambda d: conn(d, "ALOA", "BARI").update(sense=[0, 1, 2, 3])),
                           ("beyond the chain", lambda d: conn(d, "ALOA", "BARI").update(sense=[60, 61])),
                           ("one unsensed", lambda d: conn(d, "ALOA", "BARI").pop("sense")),
                           ("a sensed control", lambda d: d["controls"][0].update(sense=[70, 71]))):

@@ -1,48 +1,20 @@
-"""The sensing input: what a sensing board sees, as the game's own events.
+"""The sensing input (docs/firmware.md, "The sensing input"): a sensing
+board's chain and slots started at boot, and the Sensing (app/sensed.py;
+Rukuni's: app/sensing_rukuni.py) that turns what they see into the
+game's events. Loaded only on a board whose layout names sensor bits."""
 
-hal/sensors.Slots reports each slot's change once it has lasted (a piece
-appears, one is taken off, a stick moved between slots, the board as it
-stands at boot). Sensing compares it with the game's image of the real
-board (core/game.py: `real_at`) and the rules' state:
+import gc
 
-- the slot now shows what the game thinks stands there: nothing to do
-  (and a difference shown before is put right);
-- it shows what the rules want there (the to-do: a cascade's sticks taken
-  off, the other board's move put on): the to-do is done (`took_off`,
-  `put_on`), as a press there would confirm it;
-- a piece appears where the game has none: the game's UI says what a press
-  there means (`ui.press`); a placement (Kahuna's `place`, Kanaloa's
-  `place` or `choose`) is played, if its colour is the player to move's;
-- a piece disappears: a removal (Kahuna's `remove`), if the rules allow it.
+from ..hal.sensors import UNKNOWN, Slots
 
-Anything else (the wrong colour, a stick on the wrong turn, an illegal
-removal, a stick moved between slots, whatever changed while the board
-was off) is refused as a wrong press is: red at the place, the reason on
-the display, nothing logged; and it stays shown (a red LED where a piece
-must come off, a blink in the piece's colour where one must go back, the
-display naming each) until the board is put right.
-
-Which games: Kahuna, by colour (the two poles are its two players). The
-code also reads a slot by presence alone (`colours` False: a game of more
-than two players, whose pieces two poles cannot tell apart, the colour
-being the player to move's), which is what Kanaloa's bridges need; Kanaloa
-joins SENSED_GAMES once a layout of it names sensor bits and its scenarios
-test it. Rukuni and Duell are played by their buttons (docs/firmware.md,
-"What sensing can tell").
-"""
-
-from ..hal.frame import BLINK, FAST, PLAYER, RED
-from ..hal.sensors import BOOT, EMPTY, SLID, UNKNOWN, Slots, same_piece
-from ..ui import todo_event
-
-WORD = ("", "white", "black", "")
-SENSED_GAMES = ("kahuna",)  # (Kanaloa by presence: see the module's docstring)
-APPEAR_OPS = ("place", "choose")  # what a piece put on an empty slot may mean
-REMOVE_OPS = ("remove",)  # what a piece taken off may mean
+gc.collect()  # (the Sensing's module next, in one piece: Kanaloa's booted game leaves the heap in pieces)
+from .sensed import Sensing  # noqa: E402
 
 
 def slot_list(layout):
-    """[(element name, button code, LED, white bit, black bit)] of every sensed element."""
+    """[(element name, button code, LED, white bit, black bit, tall bit or UNKNOWN)] of every sensed element.
+    (Duell's stone pockets have no button: a pocket's is its site's.)"""
+    site_button = dict((e.get("name"), e.get("button")) for e in layout.get("sites") or ())
     out = []
     for key in sorted(layout):
         items = layout[key]
@@ -51,7 +23,10 @@ def slot_list(layout):
         for e in items:
             if isinstance(e, dict) and "sense" in e:
                 name = e.get("name") or (min(e["a"], e["b"]) + "-" + max(e["a"], e["b"]))
-                out.append((name, e["button"], e.get("led", -1), e["sense"][0], e["sense"][1]))
+                bits = e["sense"]
+                button = e["button"] if "button" in e else site_button[e["site"]]
+                out.append((name, button, e.get("led", -1), bits[0], bits[1],
+                            bits[2] if len(bits) > 2 else UNKNOWN))
     return out
 
 
@@ -63,7 +38,11 @@ def start(app, layout, chain):
     sensing = attach(app, layout)
     if sensing is None:
         return None
-    return Slots(chain((max(sensing.bits) // 8 + 1) * 8), sensing.bits)
+    top = max(sensing.bits)
+    for b in sensing.tall or ():
+        if b != UNKNOWN and b > top:
+            top = b
+    return Slots(chain((top // 8 + 1) * 8), sensing.bits, tall=sensing.tall)
 
 
 def start_sim(app, layout, sensed=None):
@@ -95,211 +74,15 @@ def attach(app, layout):
     slots = slot_list(layout)
     if not slots:
         return None
-    app.sensing = Sensing(app, slots)
+    game = layout.get("game")
+    if game == "rukuni":
+        from .sensing_rukuni import RukuniSensing as kind
+    elif game == "duell":
+        from .sensing_duell import DuellSensing as kind
+    else:
+        kind = Sensing
+    app.sensing = kind(app, slots)
     app.checking = -1
     if app.game is not None:
         app.sensing.bind(app.game)
     return app.sensing
-
-
-def _titled(word):
-    """"white" -> "White" (MicroPython's str has no capitalize)."""
-    return word[:1].upper() + word[1:]
-
-
-class Sensing:
-    def __init__(self, app, slots):
-        self.app = app
-        n = len(slots)
-        self.n = n
-        self.names = [s[0] for s in slots]
-        self.codes = [s[1] for s in slots]
-        self.leds = [s[2] for s in slots]
-        self.bits = bytearray(2 * n)  # white, black bit of each slot: hal/sensors.Slots
-        for k in range(n):
-            self.bits[2 * k] = slots[k][3]
-            self.bits[2 * k + 1] = slots[k][4]
-        self.seen = bytearray([UNKNOWN] * n)  # what stands on each slot, as last counted
-        self.wrong = bytearray(n)  # 1: differs from the game's image of the board, shown until put right
-        self.elem = bytearray(n)  # each slot's element in the game
-        self.active = False  # the game is one sensing plays (SENSED_GAMES)
-        self.colours = True  # the two poles tell its players apart (Kahuna)
-        self.slide_ok = False  # the lift of a slide was the to-do: its other half is a change of its own
-
-    def bind(self, game):
-        """A game starts (resumed, new, another board's): its elements, and
-        every slot compared with it again. Its UI's leds() and lines() get
-        the differences painted over and added below (wrapped here, on the
-        UI just made: a hook in App.changed or the run loop, a few names
-        more in modules every board loads, cost a boot on the tightest heaps
-        a 1.3 KB block it then could not find)."""
-        ui = self.app.ui
-        leds = ui.leds
-        lines = ui.lines
-
-        def painted(frame):
-            leds(frame)
-            self.paint(frame)
-
-        ui.leds = painted
-        ui.lines = lambda: self.overlay(lines())
-        self.active = self.app.game_name in SENSED_GAMES and game.nreal > 0
-        if self.active:
-            for k in range(self.n):
-                self.elem[k] = game.element_index(self.names[k])
-            self.colours = len(game.players) == 2
-        self.recheck()
-
-    def recheck(self):
-        for k in range(self.n):
-            self._mark(k)
-
-    # --- a change -------------------------------------------------------------
-    def sensed(self, change):
-        """A slot's counted change (hal/sensors.Slots: slot << 4 | flags << 2 |
-        piece), from the run loop: the game's event, a refusal, or nothing,
-        as a press would be; the App's message and flash start again as at a
-        press (App.key)."""
-        app = self.app
-        app.message = []
-        app.said = ""
-        app.news = False
-        app.flashing = False
-        app.flash_led = -1
-        self.change(change >> 4, change >> 2 & 3, change & 3)
-        app.changed()
-
-    def change(self, k, flags, piece):
-        """Slot k now holds piece (hal/sensors: EMPTY, WHITE, BLACK); flags BOOT, SLID."""
-        self.seen[k] = piece
-        app = self.app
-        g = app.game
-        if not self.active or g is None or app.ui is None or app.menu_open:
-            self._mark(k)
-            return
-        e = self.elem[k]
-        real = g.s[g.real_at + e]
-        rule = g.s[e]
-        col = self.colours
-        name = self.names[k]
-        if same_piece(piece, real, col):  # as the game has it (put right, or lifted and put back)
-            self.wrong[k] = 0
-            self.slide_ok = True
-            return
-        if same_piece(piece, rule, col):  # the to-do done
-            self.slide_ok = True
-            self._play(k, todo_event(g, e), piece)
-            return
-        slid = flags & SLID
-        if slid and piece == EMPTY:
-            self.slide_ok = False
-        if flags & BOOT:  # moved while the board was off: put right, not played
-            self.wrong[k] = 1
-            return
-        if slid and (piece == EMPTY or not self.slide_ok):
-            self._refuse(k, "%s: a stick moved between places is no move: put it back" % name)
-            return
-        if real and piece:  # one stick for another: taken off, then put on (remove, then place there)
-            if not col or not self._step(k, EMPTY, g):
-                if col:
-                    return
-                self._refuse(k, "%s holds a bridge already: put it back" % name)
-                return
-        self._step(k, piece, g)
-
-    def _step(self, k, piece, g):
-        """A piece put on an empty slot, or taken off one: the move a press
-        there makes, if it is that; True if the game now has the slot so."""
-        name = self.names[k]
-        if piece and self.colours and piece != g.active() + 1:
-            self._refuse(k, "a %s stick on %s: %s to play" % (WORD[piece], name, _titled(g.players[g.active()])))
-            return False
-        result = self.app.ui.press(self.codes[k], False)
-        if isinstance(result, str):
-            self._refuse(k, result)
-        elif result is None:
-            self._mark(k)
-        elif result.get("op") not in (APPEAR_OPS if piece else REMOVE_OPS):
-            self._refuse(k, "%s: a stick %s is no move here" % (name, "put on" if piece else "taken off"))
-        else:
-            self._play(k, result, piece)
-            return same_piece(piece, g.s[g.real_at + self.elem[k]], self.colours)
-        return False
-
-    def _play(self, k, event, piece):
-        """The event, as a press there would make it; the slot is shown
-        wrong if the game (or the remote game's gate) did not take it."""
-        self.app.act(self.codes[k], event)
-        self._mark(k)
-
-    def _refuse(self, k, why):
-        self.app._refuse(self.codes[k], why)
-        self.wrong[k] = 1
-
-    def _mark(self, k):
-        """Slot k is shown wrong while what stands there differs from the game's image."""
-        g = self.app.game
-        piece = self.seen[k]
-        if not self.active or g is None or piece == UNKNOWN:
-            self.wrong[k] = 0
-            return
-        self.wrong[k] = 0 if same_piece(piece, g.s[g.real_at + self.elem[k]], self.colours) else 1
-
-    # --- what is shown --------------------------------------------------------
-    def any_wrong(self):
-        return max(self.wrong) > 0  # (in C; MicroPython has no `in` for an int in a bytearray)
-
-    def paint(self, frame):
-        """Red (fast) where a piece must come off, its colour blinking where one
-        must go back (painted after the UI's own: a refusal's flash, the App's,
-        goes over it)."""
-        if not self.active or not self.any_wrong():
-            return
-        g = self.app.game
-        for k in range(self.n):
-            led = self.leds[k]
-            if self.wrong[k] and 0 <= led < frame.n:
-                real = g.s[g.real_at + self.elem[k]]
-                if self.seen[k] == EMPTY:
-                    frame.set(led, PLAYER + real - 1, BLINK)
-                else:
-                    frame.set(led, RED, FAST)
-
-    def items(self):
-        """Each difference in words: "Off B ALOA-BARI" (a piece to take off),
-        "Back W ALOA-BARI" (one to put back)."""
-        g = self.app.game
-        out = []
-        for k in range(self.n):
-            if self.wrong[k]:
-                real = g.s[g.real_at + self.elem[k]]
-                piece = self.seen[k]
-                if piece == EMPTY:
-                    out.append("Back %s %s" % (WORD[real][0].upper() if self.colours else "", self.names[k]))
-                else:
-                    out.append("Off %s %s" % (WORD[piece][0].upper() if self.colours else "", self.names[k]))
-        return [t.replace("  ", " ") for t in out]
-
-    def overlay(self, lines):
-        """The display's lines with the differences at the bottom, if any (a
-        message the App shows, a refusal's reason, keeps its rows until the
-        next change or press)."""
-        if self.app.said or not self.any_wrong():
-            return lines
-        more = self.lines()
-        return (lines + [""] * 8)[:6 - len(more)] + ["Board differs:"] + more
-
-    def lines(self, room=2):
-        """The differences in at most `room` display lines."""
-        items = self.items()
-        if len(items) > room:
-            return items[:room - 1] + ["+%d more" % (len(items) - room + 1)]
-        return items
-
-    def words(self):
-        """The differences for the page: "take the black stick off ALOA-BARI"."""
-        out = []
-        for t in self.items():
-            verb, rest = t.split(" ", 1)
-            out.append(("take it off " if verb == "Off" else "put it back on ") + rest.split(" ")[-1])
-        return out

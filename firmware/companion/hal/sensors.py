@@ -20,6 +20,8 @@ Two halves, as hal/buttons.py's:
   changes come together marked SLID (a stick moved between slots: no move
   of any game), else the appearance counts as itself. The first scan
   reports every slot as it stands, marked BOOT (the board after a power cut).
+  A slot may have a third bit, a second switch that sees a tall piece
+  (Rukuni's tower, its magnet off the centre): TALL while it is active.
 
 Events are slot << 4 | flags << 2 | piece, in a preallocated ring; nothing
 here allocates after construction.
@@ -33,7 +35,8 @@ from .buttons import HALF, TICKS_MASK, PolledSampler
 EMPTY = const(0)
 WHITE = const(1)  # the switch's north-pole output (OUT1 of a DRV5032DU): a white stick
 BLACK = const(2)  # the south-pole output (OUT2): a black stick
-BOTH = const(3)  # both outputs at once: no stick does that (a stray field); it never counts
+TALL = const(3)  # the slot's third switch: a tall piece (Rukuni's tower), whatever the other two say
+STRAY = const(4)  # both poles at once and no third switch: no piece does that (a stray field); it never counts
 BOOT = const(1)  # flag: the slot as the first scan found it
 SLID = const(2)  # flag: a piece moved from one slot to another (both changes carry it)
 UNKNOWN = const(255)
@@ -52,10 +55,11 @@ class Slots:
     RING = 32
     WATCH = 16
 
-    def __init__(self, source, bits, poll_ms=None):
+    def __init__(self, source, bits, poll_ms=None, tall=None):
         """source: a sampler (has collect) or a scanner (has read, polled every
         POLL_MS); bits: the two bits of each slot, white then black
-        (a bytes-like of 2 * slots bit numbers, each below source.n)."""
+        (a bytes-like of 2 * slots bit numbers, each below source.n); tall:
+        each slot's third bit (UNKNOWN: none), or None (no slot has one)."""
         if not hasattr(source, "collect"):
             source = PolledSampler(source)
         else:
@@ -66,6 +70,8 @@ class Slots:
         self.scanner = getattr(source, "scanner", source)  # the simulator puts sticks through this
         n = len(bits) // 2
         self.n = n
+        if n + 1 > self.RING:  # the first scan reports every slot at once (Kanaloa's 37, Rukuni's 61)
+            self.RING = n + 1
         self.white = bytearray(n)
         self.black = bytearray(n)
         for k in range(n):
@@ -73,9 +79,12 @@ class Slots:
             self.black[k] = bits[2 * k + 1]
         nbits = source.n
         self.slot_of = bytearray([UNKNOWN] * nbits)  # bit -> its slot
+        self.tall = bytearray([UNKNOWN] * n) if tall is None else bytearray(tall)
         for k in range(n):
             self.slot_of[self.white[k]] = k
             self.slot_of[self.black[k]] = k
+            if self.tall[k] != UNKNOWN:
+                self.slot_of[self.tall[k]] = k
         self.level = bytearray(nbits)  # the bits as last sampled
         self.raw = bytearray(n)  # each slot's piece as last sampled
         self.stable = bytearray([UNKNOWN] * n)  # the counted piece (UNKNOWN before the first scan)
@@ -126,7 +135,7 @@ class Slots:
         raw = self.raw
         for k in range(self.n):
             self.stable[k] = raw[k]
-            self._put(k, BOOT, raw[k])
+            self._put(k, BOOT, raw[k] & 3)  # (a stray field reads as nothing there: STRAY & 3 is EMPTY)
         self.nwatch = 0
 
     def edge(self, bit, level, t):
@@ -138,6 +147,11 @@ class Slots:
         if k == UNKNOWN:
             return  # an input no slot uses
         piece = self.level[self.white[k]] | self.level[self.black[k]] << 1
+        if piece == 3:
+            piece = STRAY
+        tall = self.tall[k]
+        if tall != UNKNOWN and self.level[tall]:
+            piece = TALL
         if piece == self.raw[k]:
             return
         t &= TICKS_MASK
@@ -180,8 +194,8 @@ class Slots:
             while j < self.nwatch:
                 k = w[j]
                 r = raw[k]
-                if r == stable[k] or r == BOTH:  # back as it was (lifted and put back), or no piece's reading
-                    if r != BOTH:
+                if r == stable[k] or r == STRAY:  # back as it was (lifted and put back), or no piece's reading
+                    if r != STRAY:
                         self.nwatch -= 1
                         w[j] = w[self.nwatch]
                         continue

@@ -6,11 +6,13 @@ A sensed element has two bits in the chain, `"sense": [white, black]`: the
 bit of the hall switch's output for a north pole (a white stick, magnet
 north down) and for a south pole (black). Bit k is input k % 8 (D0..D7) of
 the k // 8-th 74HC165, counted from the one whose Q7 goes to the board's
-data GPIO (docs/hardware.md, "The sensing board")."""
+data GPIO (docs/hardware.md, "The sensing board"). A third bit,
+`"sense": [white, black, tall]`, is a second switch under the element that
+sees a tall piece (Rukuni's towers, their magnet off the centre)."""
 
 from .common import MAX_GPIO, entry_name, is_int, show
 
-MAX_CHIPS = 32  # 256 bits: far above any board (Kahuna needs 7 chips, Rukuni's 61 cells 16)
+MAX_CHIPS = 32  # 256 bits: above any board (Kahuna needs 7 chips, Rukuni's 61 cells 23: three bits each)
 MAX_SENSE_BIT = 1023  # bounds a bit before anything is sized from it
 SENSOR_KINDS = ("hc165",)
 
@@ -90,15 +92,19 @@ def check_sense(layout, profile, out):
             if "sense" not in e:
                 continue
             bits = e["sense"]
-            if not isinstance(bits, list) or len(bits) != 2 or not all(
+            if not isinstance(bits, list) or len(bits) not in (2, 3) or not all(
                     is_int(b) and 0 <= b <= MAX_SENSE_BIT for b in bits):
                 out.append((entry, "\"sense\" is %s, not two sensor bits" % show(bits),
                             "give the bits of its hall switch's two outputs, \"sense\": [white, black], "
-                            "whole numbers 0..%d" % MAX_SENSE_BIT))
+                            "whole numbers 0..%d (a third: a tall piece's switch)" % MAX_SENSE_BIT))
                 continue
             if bits[0] == bits[1]:
                 out.append((entry, "both sensor bits are %d" % bits[0],
                             "a white (north) and a black (south) stick need a bit each"))
+                continue
+            if len(bits) == 3 and bits[2] in bits[:2]:
+                out.append((entry, "the tall piece's sensor bit %d is also a pole's" % bits[2],
+                            "give the tall piece's switch a bit of its own"))
                 continue
             for b in bits:
                 if b in owner:
@@ -115,3 +121,9 @@ def check_sense(layout, profile, out):
 def sensed_count(layout):
     """How many elements name sensor bits."""
     return sum(len([1 for _, e in elements if "sense" in e]) for _, elements in groups(layout))
+
+
+def sensor_bit_count(layout):
+    """How many sensor bits the elements name (two each, three with a tall piece's switch)."""
+    return sum(sum(len(e["sense"]) for _, e in elements if isinstance(e.get("sense"), list))
+               for _, elements in groups(layout))

@@ -75,6 +75,9 @@ def boot(name, layout, root, seed=-1, now=0, sensed=""):
     loops.pop(name, None)
     loops[name] = start_sim(layout, root, seed=(lambda: seed) if seed >= 0 else browser_seed, now=now,
                             sensed=bytes.fromhex(sensed) if sensed else None)
+    towers_held.pop(name, None)
+    if not sensed:
+        _set_up(loops[name])
     _apply(name)
     return len(loops[name].leds.strip.buf) // 3
 
@@ -97,27 +100,62 @@ def press(name, code, down):
 
 
 def sensing(name):
-    """The button codes of the sensed elements ("" on a board without sensors)."""
+    """The names of the sensed elements, "|" between them ("" on a board
+    without sensors): connections, cells, Duell's stone pockets (which have
+    no button of their own)."""
     s = loops[name].app.sensing
-    return ",".join(str(c) for c in s.codes) if s is not None else ""
+    return "|".join(s.names) if s is not None else ""
 
 
-def sense(name, code, other):
+towers_held = {}  # loop name -> the towers the page's player holds (Rukuni: lifted, not set down yet)
+
+
+def _set_up(loop):
+    """A page with no sensed board kept (its first start): the pieces stand
+    as the game has them (Rukuni's towers on their corners), as a player
+    sets up a real board before switching it on."""
+    s = loop.app.sensing
+    game = loop.app.game
+    if s is None or game is None or not s.active:
+        return
+    chain = loop.sensors.scanner
+    for k in range(s.n):
+        piece = s.real(k)
+        if piece == 3 and s.tall is not None:
+            chain.put(s.tall[k], 1)
+        elif piece:
+            chain.put(s.bits[2 * k + (1 if piece == 2 and s.colours else 0)], 1)
+
+
+def sense(name, element, other):
     """The page's sensing board: a click on an empty sensed element puts the
-    player to move's stick there (other: the other colour's), a click on a
-    stick lifts it; the chain's bits change as the hall switch's would."""
+    player to move's stick there (other: the other colour's; Duell: the
+    pocket's player's stone), a click on a stick lifts it; the chain's bits
+    change as the hall switch's would.
+    Rukuni: a click on a tower lifts it into the hand, the next click on an
+    empty cell sets it down there."""
     loop = loops[name]
     s = loop.app.sensing
     chain = loop.sensors.scanner
-    k = s.codes.index(code)
+    k = s.names.index(element)
     w = s.bits[2 * k]
     b = s.bits[2 * k + 1]
-    if chain.state[w] or chain.state[b]:
+    t = s.tall[k] if s.tall is not None else None
+    if chain.state[w] or chain.state[b] or t is not None and chain.state[t]:
+        if t is not None and chain.state[t]:
+            towers_held[name] = towers_held.get(name, 0) + 1
+            chain.put(t, 0)
         chain.put(w, 0)
         chain.put(b, 0)
         return
+    if t is not None and towers_held.get(name):
+        towers_held[name] -= 1
+        chain.put(t, 1)
+        return
     game = loop.app.game
     black = game is not None and game.active() == 1
+    if loop.app.game_name == "duell":
+        black = s.who(k) == 1  # a pocket's own player's stone
     if other:
         black = not black
     chain.put(b if black else w, 1)

@@ -455,7 +455,7 @@ function nowMs() {
 function applyQueued(now) {
   if (!queue.length || stepsSinceChange < CHANGE_GAP_STEPS || now - lastChangeAt < CHANGE_GAP_MS) return;
   const { code, down, other } = queue.shift();
-  if (other !== undefined) { // the sensing board: a stick put on or lifted
+  if (other !== undefined) { // the sensing board: a stick put on or lifted (code: the element's name)
     glue.sense(mode, code, other);
     try { localStorage.setItem(SENSED_KEY, glue.sensed_bits(mode)); } catch { /* full: the sticks stand till a reload */ }
   } else glue.press(mode, code, down);
@@ -540,7 +540,7 @@ function pick(ev) {
   const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
   let best = null, bestD = TAP_REACH_PX / Math.hypot(m.a, m.b);
   for (const e of board.elements) {
-    if (e.button === undefined) continue;
+    if (e.button === undefined && !sensedNames.has(e.name)) continue; // (Duell's pockets: sensed, no button)
     const d = reach(e.shape, p.x, p.y);
     if (d < bestD) { best = e; bestD = d; }
   }
@@ -591,10 +591,13 @@ function setupBoardKeys() {
 }
 
 // A sensing board (a layout whose elements name sensor bits, e.g.
-// ?layout=kahuna-sensing): a click on an empty sensed element puts the player
-// to move's stick there, a shift-click the other colour's, a click on a stick
-// lifts it (docs/simulator.md); the firmware sees it through its sensors.
-let sensedCodes = new Set();
+// ?layout=kahuna-sensing, kanaloa-, rukuni- or duell-sensing): a click on an
+// empty sensed element puts the player to move's stick there (Duell: the
+// pocket's player's stone), a shift-click the other colour's, a click on a
+// stick lifts it (Rukuni: a tower lifted is in the hand until a click on a
+// free cell sets it down; glue.sense); the firmware sees it through its
+// sensors (docs/simulator.md).
+let sensedNames = new Set();
 const SENSED_KEY = "companion-sim/" + layoutName + "/sensed";
 function sensedSaved() {
   try { return localStorage.getItem(SENSED_KEY) || ""; } catch { return ""; }
@@ -606,9 +609,9 @@ function setupBoardPointer() {
     if (!e) return;
     ev.preventDefault();
     hits.push(e.name);
-    if (sensedCodes.has(e.button) && mode === LIVE) {
+    if (sensedNames.has(e.name) && mode === LIVE) {
       startAudio();
-      queue.push({ code: e.button, other: ev.shiftKey });
+      queue.push({ code: e.name, other: ev.shiftKey });
       return;
     }
     holdUntilUp(e.button);
@@ -865,7 +868,7 @@ function startFrom(text) {
   glue.archive(LIVE_DIR);
   mp.FS.writeFile(LIVE_DIR + "/" + CURRENT, text.endsWith("\n") ? text : text + "\n");
   glue.boot(LIVE, layoutName, LIVE_DIR, seed, nowMs(), sensedSaved());
-  sensedCodes = new Set(glue.sensing(LIVE).split(",").filter(Boolean).map(Number));
+  sensedNames = new Set(glue.sensing(LIVE).split("|").filter(Boolean));
   booted();
   announced = -1; // another game: its moves are not news
   backToLive();
@@ -1059,7 +1062,7 @@ async function main() {
   claimSeat();
   restore();
   glue.boot(LIVE, layoutName, LIVE_DIR, seed, nowMs(), sensedSaved());
-  sensedCodes = new Set(glue.sensing(LIVE).split(",").filter(Boolean).map(Number));
+  sensedNames = new Set(glue.sensing(LIVE).split("|").filter(Boolean));
   booted();
   const joined = params.has("remote") && await (await import("./remote.js")).join(mp, LIVE, params); // remote play (docs/remote.md)
   setupInput();
