@@ -13,6 +13,7 @@ from companion.ui import lang
 from companion.ui.lang import speak
 from companion.ui.lang import de, de_page, de_why, fr, fr_page, fr_why
 from tests.scenarios.device import Device, fresh_dir
+from tests.test_lang_games import english_words
 
 T = lambda m: dict(speak.entries(m.T))
 TABLES = {"de": dict(T(de), **T(de_why), **T(de_page)), "fr": dict(T(fr), **T(fr_why), **T(fr_page))}
@@ -47,6 +48,15 @@ def test_every_line_of_a_table_is_one_text_once(code):
 
 
 @pytest.mark.parametrize("code", sorted(TABLES))
+def test_no_comment_holds_a_percent(code):
+    """A board finds a format by the table's "%" (speak._by_format): one in a
+    comment made it skip the format on the line after (a comment has no "|")."""
+    for m in {"de": (de, de_why, de_page), "fr": (fr, fr_why, fr_page)}[code]:
+        comments = [line for line in m.T.split("\n") if line.startswith("#")]
+        assert comments and not [c for c in comments if "%" in c], m.__name__
+
+
+@pytest.mark.parametrize("code", sorted(TABLES))
 def test_every_format_fills_in_its_translation(code):
     for key, text in TABLES[code].items():
         n = len(FORMAT.findall(key))
@@ -71,6 +81,81 @@ def test_every_letter_has_a_glyph_and_no_word_is_cut(code):
             assert len(word) <= 16, "%r: %r would be cut on the display" % (key, word)
         if len(key) <= 16 and not FORMAT.search(key) and not key.startswith("~"):
             assert len(text) <= 16 or len(key.split()) > 1 and len(wrap(text)) > 1, (key, text)
+
+
+SENSING_MODULES = ("app/sensed.py", "app/sensing_rukuni.py", "app/sensing_duell.py")
+
+
+def sensing_refusals():
+    """Every refusal the sensing boards' modules can make (their formats as
+    written there, the parts filled: a place's name, the piece a cell holds,
+    "put on" and "taken off"), so those no scenario reaches are read too."""
+    import os
+    import companion
+    from companion.app.sensing_rukuni import PIECE
+
+    root = os.path.dirname(companion.__file__)
+    forms = set()
+    for name in SENSING_MODULES:
+        with open(os.path.join(root, name), encoding="utf-8") as f:
+            forms.update(re.findall(r'"([^"\n]*%s[^"\n]*)"', f.read()))
+    texts = []
+    for form in sorted(forms):
+        if form.startswith(("Back ", "Off ")):
+            continue  # a display line: test_sensed_differences_in_the_languages_letters
+        if re.search(r"a \w+ %s is no move", form):
+            texts += [form % ("1,1", how) for how in ("put on", "taken off")]
+        elif form.startswith("%s holds a %s"):
+            texts += [form % ("1,1", p) for p in PIECE[1:]]
+        else:
+            texts.append(form.replace("%s", "1,1"))
+    return texts
+
+
+@pytest.mark.parametrize("code,table", [("de", SHOWN["de"]), ("fr", SHOWN["fr"])])
+def test_every_sensing_refusal_reads_in_the_language(code, table):
+    """On the display (the board's tables: message()) and under the page's board
+    (its say(), all three tables: host_tools/review_words.speaker, as the page has them)."""
+    from host_tools.review_words import speaker
+
+    texts = sensing_refusals()
+    assert len(texts) >= 20  # Kahuna's, Kanaloa's, Rukuni's and Duell's refusals
+    english = english_words(table, dict.fromkeys(texts))
+    lang.use(code)  # (English again after: the fixture english_after)
+    say = speaker(code)
+    problems = []
+    for text in texts:
+        out = lang.message(text)
+        page = say(text)
+        if page != out:
+            problems.append("%r -> %r on the display, %r on the page" % (text, out, page))
+        left = [w for w in re.findall(r"[^\W\d_]{3,}", out) if w in english]
+        if left or out == text:
+            problems.append("%r -> %r: English %s" % (text, out, left))
+        if any(len(w) > 16 for w in out.split()) or not set(out) <= DRAWABLE:
+            problems.append("%r -> %r: a word cut or a letter without a glyph" % (text, out))
+    assert not problems, "\n".join(problems)
+
+
+# (English line, German, French): a sensed difference's piece by this language's letter (Black: S, N;
+# White: W, B), Duell's pockets by their players' names (B Bison, W Wolf, in every language)
+DIFFERENCES = [
+    ("Off B ALOA-BARI", "Weg S ALOA-BARI", "Ôter N ALOA-BARI"),
+    ("Back W ALOA-BARI", "Auf W ALOA-BARI", "Pose B ALOA-BARI"),
+    ("Back B 1,-2", "Auf S 1,-2", "Pose N 1,-2"),
+    ("Off T -1,-1", "Weg T -1,-1", "Ôter T -1,-1"),
+    ("Off B 2,1 bison", "Weg B 2,1 Bison", "Ôter B 2,1 Bison"),
+    ("Back W 0,0 wolf", "Auf W 0,0 Wolf", "Pose W 0,0 Wolf"),
+    ("Back MAKA-MELE", "Auf MAKA-MELE", "Pose MAKA-MELE"),
+    ("Board differs:", "Brett anders:", "Plateau diffère:"),
+]
+
+
+@pytest.mark.parametrize("code,column", [("de", 1), ("fr", 2)])
+def test_sensed_differences_in_the_languages_letters(code, column):
+    lang.use(code)
+    got = lang.lines([row[0] for row in DIFFERENCES])
+    assert got == [row[column] for row in DIFFERENCES]
 
 
 def test_a_text_whole_by_its_format_and_word_by_word():
@@ -179,9 +264,11 @@ def test_a_format_comes_before_a_more_general_one(code, part):
 
 
 TEXTS = ["White to play", "Black  0  12   0", "     stn stk pts", "Scoring 1: Black", "Off stone ALOA",
-         "Round 2 of 3", "W put ALOA-BARI", "ALOA-BARI", "Pile 13 up F D C", "Hold TURN: hand"]
+         "Round 2 of 3", "W put ALOA-BARI", "ALOA-BARI", "Pile 13 up F D C", "Hold TURN: hand",
+         "Off B ELAI-FAAA", "Back W 0,0 wolf"]  # (a sensing board's differences)
 MESSAGES = ["KAHU-LALE is black's own stick: remove one of white's", "nothing to undo", "hold: end of round",
-            "0,1 holds wolf's 3: the two stones on a site must differ"]
+            "0,1 holds wolf's 3: the two stones on a site must differ",
+            "MAKA-MELE: a bridge taken off is no move here", "a Wolf stone in Bison's pocket of 1,1: put it in its own"]
 SCRIPT = """
 import json
 from companion.ui import lang

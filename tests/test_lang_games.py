@@ -21,7 +21,9 @@ SCENARIOS = ("firmware_scenarios", "kanaloa_device_scenarios", "rukuni_device_sc
              # remote play's messages and waiting lines, the sensing board's, the store's
              # "set aside" and damaged saves, the failures a power cut or a full flash brings
              "remote_scenarios", "remote_games_scenarios", "sensing_scenarios", "store_scenarios",
-             "powercut_scenarios")
+             "powercut_scenarios",
+             # the other games' sensing boards: their refusals, differences and to-do
+             "sensing_kanaloa_scenarios", "sensing_rukuni_scenarios", "sensing_duell_scenarios")
 DRAWABLE = set(chr(c) for c in range(32, 127)) | set(CHARS)
 # words the same in English and in the table's language, or names (games, gods, keys)
 SAME = {"TURN", "MENU", "UNDO", "KANE", "KANALOA", "Kahuna", "Kanaloa", "Rukuni", "Duell", "Bison", "Wolf",
@@ -119,3 +121,4 @@ def test_every_shown_text_reads_on_the_page(shown, code, tables):
         if left:
             problems.append("%r -> %r: English %s" % (text, out, left))
     assert not problems, "\n".join(problems)
+

@@ -20,7 +20,9 @@ shown until put right, as app/sensing.py does for every sensed game.
 from ..core.rukuni import MOVE, TOWER
 from ..hal.frame import YELLOW
 from ..hal.sensors import BOOT, EMPTY, TALL
-from .sensed import WORD, Sensing
+from .sensed import Sensing
+
+PIECE = ("", "white stone", "black stone", "tower")  # a cell's piece in a refusal (hal/sensors: EMPTY..TALL)
 
 
 class RukuniSensing(Sensing):
@@ -67,7 +69,7 @@ class RukuniSensing(Sensing):
         elif piece == TALL and real == EMPTY:
             self._land_tower(k, name)
         elif real and piece:
-            self._refuse(k, "%s holds a %s: put it back" % (name, WORD[real]))
+            self._refuse(k, "%s holds a %s: put it back" % (name, PIECE[real]))  # (whole: "weißer Stein")
         elif real and not flags:  # a stone taken off: Rukuni's stones never leave the board
             self._refuse(k, "%s: a stone taken off is no move here" % name)
         else:

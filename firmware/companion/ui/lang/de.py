@@ -115,6 +115,17 @@ V1: free stick?|V1: Stab frei?
 press when done|dann drücken
 Board: %d to do|Brett: %d offen
 +%d more|+%d weitere
+# a sensed difference (app/sensed.py items): the piece's letter as this language's (Kahuna's,
+# Rukuni's B is Black: S); Duell's pockets are Bison's and Wolf's (names), first
+Off B %s bison|Weg B %s Bison
+Off W %s wolf|Weg W %s Wolf
+Back B %s bison|Auf B %s Bison
+Back W %s wolf|Auf W %s Wolf
+Off B %s|Weg S %s
+Off W %s|Weg W %s
+Off T %s|Weg T %s
+Back B %s|Auf S %s
+Back W %s|Auf W %s
 Off stone %s|Stein weg %s
 Off stick %s|Stab weg %s
 Off marker %s|Mark. weg %s

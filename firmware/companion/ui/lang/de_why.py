@@ -138,6 +138,28 @@ pass|Passen
 # the sensing board (app/sensing.py)
 a %s stick on %s: %s to play|ein Stab von {0} auf {1}: {2} am Zug
 %s: a stick moved between places is no move: put it back|%s: ein versetzter Stab ist kein Zug: zurücklegen
+# the other games' sensing boards (app/sensed.py, app/sensing_rukuni.py, app/sensing_duell.py):
+# whole formats, the piece in them (a translation needs its gender), before the general one below
+%s: a stick put on is no move here|%s: ein aufgelegter Stab ist hier kein Zug
+%s: a stick taken off is no move here|%s: ein weggenommener Stab ist hier kein Zug
+%s: a bridge put on is no move here|%s: eine aufgelegte Brücke ist hier kein Zug
+%s: a bridge taken off is no move here|%s: eine weggenommene Brücke ist hier kein Zug
+%s: a stone put on is no move here|%s: ein aufgelegter Stein ist hier kein Zug
+%s: a stone taken off is no move here|%s: ein weggenommener Stein ist hier kein Zug
+%s: a bridge moved between places is no move: put it back|%s: eine versetzte Brücke ist kein Zug: zurücklegen
+%s: a stone moved between cells is no move: put it back|%s: ein versetzter Stein ist kein Zug: zurücklegen
+%s: a stone moved between pockets is no move: put it back|%s: ein versetzter Stein ist kein Zug: zurücklegen
+%s holds a bridge already: put it back|auf %s liegt schon eine Brücke: zurücklegen
+a %s stone on %s: %s to play|ein Stein von {0} auf {1}: {2} am Zug
+%s holds a %s: put it back|auf %s gehört ein %s: zurücklegen
+%s: first set a stone, then move a tower: put it back|%s: erst einen Stein setzen, dann einen Turm ziehen: zurückstellen
+a tower on %s: lift the tower that moves first|ein Turm auf %s: erst den Turm anheben, der zieht
+a tower on %s is no move now: put it back|ein Turm auf %s ist jetzt kein Zug: zurückstellen
+%s: a stone put on is no move now: take it off|%s: ein aufgelegter Stein ist jetzt kein Zug: wegnehmen
+a %s stone in %s's pocket of %s: put it in its own|ein Stein von {0} im Fach von {1} auf {2}: ins eigene Fach legen
+%s: first enter the value of the stone on %s|%s: erst den Wert des Steins auf %s eingeben
+a %s stone on %s: %s places|ein Stein von {0} auf {1}: {2} setzt
+%s: no move here|%s: hier kein Zug
 # saving and the saved game (app/saving.py, app/starting.py, store/)
 GAME NOT SAVED for %d events (%s): a reset loses them|SPIEL NICHT GESPEICHERT für %d Ereignisse (%s): ein Reset verliert sie
 flash error %s: saved game not read|Flash-Fehler %s: gespeichertes Spiel nicht gelesen

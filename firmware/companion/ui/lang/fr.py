@@ -116,6 +116,17 @@ V1: free stick?|V1: liaison ?
 press when done|puis appuyer
 Board: %d to do|Reste %d à faire
 +%d more|+%d autres
+# a sensed difference (app/sensed.py items): the piece's letter as this language's (Kahuna's,
+# Rukuni's W is White: B, B is Black: N); Duell's pockets are Bison's and Wolf's (names), first
+Off B %s bison|Ôter B %s Bison
+Off W %s wolf|Ôter W %s Wolf
+Back B %s bison|Pose B %s Bison
+Back W %s wolf|Pose W %s Wolf
+Off B %s|Ôter N %s
+Off W %s|Ôter B %s
+Back B %s|Pose N %s
+Back W %s|Pose B %s
+Off T %s|Ôter T %s
 Off stone %s|Ôter pie. %s
 Off stick %s|Ôter lia. %s
 Off marker %s|Ôter marq. %s

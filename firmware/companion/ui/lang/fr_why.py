@@ -138,6 +138,28 @@ pass|passe
 # the sensing board (app/sensing.py)
 a %s stick on %s: %s to play|une liaison de {0} en {1} : {2} joue
 %s: a stick moved between places is no move: put it back|%s : une liaison déplacée n'est pas un coup : la remettre
+# the other games' sensing boards (app/sensed.py, app/sensing_rukuni.py, app/sensing_duell.py):
+# whole formats, the piece in them (a translation needs its gender), before the general one below
+%s: a stick put on is no move here|%s : une liaison posée n'est pas un coup ici
+%s: a stick taken off is no move here|%s : une liaison ôtée n'est pas un coup ici
+%s: a bridge put on is no move here|%s : un pont posé n'est pas un coup ici
+%s: a bridge taken off is no move here|%s : un pont ôté n'est pas un coup ici
+%s: a stone put on is no move here|%s : une pierre posée n'est pas un coup ici
+%s: a stone taken off is no move here|%s : une pierre ôtée n'est pas un coup ici
+%s: a bridge moved between places is no move: put it back|%s : un pont déplacé n'est pas un coup : le remettre
+%s: a stone moved between cells is no move: put it back|%s : une pierre déplacée n'est pas un coup : la remettre
+%s: a stone moved between pockets is no move: put it back|%s : une pierre déplacée n'est pas un coup : la remettre
+%s holds a bridge already: put it back|%s porte déjà un pont : le remettre
+a %s stone on %s: %s to play|une pierre de {0} en {1} : {2} joue
+%s holds a %s: put it back|%s porte une %s : la remettre
+%s: first set a stone, then move a tower: put it back|%s : d'abord poser une pierre, puis déplacer une tour : la remettre
+a tower on %s: lift the tower that moves first|une tour en %s : soulever d'abord la tour qui se déplace
+a tower on %s is no move now: put it back|une tour en %s n'est pas un coup maintenant : la remettre
+%s: a stone put on is no move now: take it off|%s : une pierre posée n'est pas un coup maintenant : l'ôter
+a %s stone in %s's pocket of %s: put it in its own|une pierre de {0} dans la poche de {1} en {2} : la mettre dans la sienne
+%s: first enter the value of the stone on %s|%s : d'abord saisir la valeur de la pierre en %s
+a %s stone on %s: %s places|une pierre de {0} en {1} : c'est à {2} de poser
+%s: no move here|%s : pas de coup ici
 # saving and the saved game (app/saving.py, app/starting.py, store/)
 GAME NOT SAVED for %d events (%s): a reset loses them|PARTIE NON SAUVÉE pour %d événements (%s) : un reset les perd
 flash error %s: saved game not read|erreur flash %s : partie sauvée non lue
