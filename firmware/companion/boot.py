@@ -232,10 +232,9 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
         print("companion:", e)
         screen = _screen(board, layouts, (PROFILES.get(sys.platform),))  # the usual display
         return Loop(_halt(boot_problem(e, path)), NoButtons(), NoLeds(), screen)
-    board.reserve(profile)
     from . import lit  # (main.py's: already loaded)
-    if lit.shown is not None:  # the board looks ready: its buttons count from now
-        board.listen(profile)
+    board.reserve(profile, lit.sampling)
+    board.listen(profile, lit.sampling)  # its buttons count from the first light (lit.listen: sampled before it)
     _app_modules()
     marks = checked_marks(layouts + "/checked.txt")
     layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile, profile_crc, marks)
