@@ -42,14 +42,15 @@ def _i2c(spec):
                        scl=machine.Pin(spec["scl"]), freq=400000)
 
 
-def buttons(profile):
+def buttons(profile, running=None):
+    """The buttons' scanner; running: lit.py's PIO sampler, if listen() did not take it over."""
     spec = profile["buttons"]
     kind = spec["kind"]
     Pin = machine.Pin
     if kind == "gpio":
         scanner = GpioScanner([Pin(p, Pin.IN, Pin.PULL_UP) for p in spec["pins"]])
     elif kind == "matrix":
-        sampler = early or _background(spec)
+        sampler = early or _background(spec, running)
         if sampler is not None:
             from .sampling import FallbackSampler
 
@@ -111,7 +112,10 @@ def listen(profile, running=None):
     long the game's boot takes. Its samples wait in its ring (512 ms); the
     changes so far are taken out of it at once, then every DRAIN_MS by a
     soft timer, into a backlog (sampling.Backlog), and the run loop's first
-    steps take them, each at the time it was made."""
+    steps take them, each at the time it was made. A board lit by its full
+    boot takes lit.py's sampler over after that light (buttons()): the
+    presses since the light are still in the ring, and the boot is not
+    slowed by draining it."""
     global early, drainer
     spec = _sampled(profile)
     if spec is None:
