@@ -305,6 +305,11 @@ class _Counted:
         READ[0] += len(data)
         return data
 
+    def readinto(self, buf):
+        got = self.f.readinto(buf)
+        READ[0] += got or 0
+        return got
+
     def seek(self, *args):
         return self.f.seek(*args)
 

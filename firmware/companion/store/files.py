@@ -125,25 +125,27 @@ PIECE_MOST = 256 * 1024
 
 def scan(path, crc):
     """(complete lines, crc32 of them continuing crc, their bytes, bytes in all)
-    of a file; of one over PIECE_MOST bytes, of its first PIECE_MOST + BUF or so
-    (the caller finds it too long)."""
+    of a file; of one over PIECE_MOST bytes, of its first PIECE_MOST + 4 * BUF
+    or so (the caller finds it too long). Read into one buffer (see over())."""
     n = good = size = 0
     run = crc
+    buf = bytearray(4 * BUF)
+    view = memoryview(buf)
     with open(path, "rb") as f:
-        while True:
-            data = f.read(BUF) if size <= PIECE_MOST else None
-            if not data:
-                return n, crc, good, size
-            nl = data.rfind(b"\n") + 1
+        while size <= PIECE_MOST:
+            got = f.readinto(buf)
+            if not got:
+                break
+            nl = buf.rfind(b"\n", 0, got) + 1
             if nl:
-                n += data.count(b"\n")
-                view = memoryview(data)
+                n += buf.count(b"\n", 0, got)
                 crc = crc32(view[:nl], run)
-                run = crc32(view[nl:], crc)
+                run = crc32(view[nl:got], crc)
                 good = size + nl
             else:
-                run = crc32(data, run)
-            size += len(data)
+                run = crc32(view[:got], run)
+            size += got
+    return n, crc, good, size
 
 
 def each_line(path, n, block=False, at=-1):
@@ -183,36 +185,40 @@ def each_line(path, n, block=False, at=-1):
 def over(path, n, crc=0, block=False):
     """Go over the first n complete lines of a file (fewer if it has fewer) a
     piece at a time, at C speed: (lines, the byte after them, crc32 of them
-    continuing crc)."""
+    continuing crc). Read into one buffer: boot goes over the log so twice
+    (a checkpoint's CRC, the lines it covers), and a bytes object made per
+    KB read had a Pico collect its heap in the middle (70 ms for 301 lines
+    that take 13)."""
     base = end = blocks.MARK if block else 0
     done = 0
     run = crc
+    buf = bytearray(4 * BUF)
+    view = memoryview(buf)
     with open(path, "rb") as f:
         f.seek(base)
         while done < n:
-            data = f.read(4 * BUF)
-            if not data:
+            got = f.readinto(buf)
+            if not got:
                 break
-            stop = data.find(b"\xff") if block else -1
+            stop = buf.find(b"\xff", 0, got) if block else -1
             if stop >= 0:
-                data = data[:stop]
-            c = data.count(b"\n")
+                got = stop
+            c = buf.count(b"\n", 0, got)
             if done + c <= n:
-                cut = data.rfind(b"\n") + 1
+                cut = buf.rfind(b"\n", 0, got) + 1
                 done += c
             else:
                 cut = 0
                 for _ in range(n - done):
-                    cut = data.find(b"\n", cut) + 1
+                    cut = buf.find(b"\n", cut, got) + 1
                 done = n
             if cut:
-                view = memoryview(data)
                 crc = crc32(view[:cut], run)
-                run = crc32(view[cut:], crc)
+                run = crc32(view[cut:got], crc)
                 end = base + cut
             else:
-                run = crc32(data, run)
-            base += len(data)
+                run = crc32(view[:got], run)
+            base += got
             if stop >= 0:
                 break
     return done, end, crc
