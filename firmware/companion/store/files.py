@@ -125,27 +125,25 @@ PIECE_MOST = 256 * 1024
 
 def scan(path, crc):
     """(complete lines, crc32 of them continuing crc, their bytes, bytes in all)
-    of a file; of one over PIECE_MOST bytes, of its first PIECE_MOST + 4 * BUF
-    or so (the caller finds it too long). Read into one buffer (see over())."""
+    of a file; of one over PIECE_MOST bytes, of its first PIECE_MOST + BUF or so
+    (the caller finds it too long)."""
     n = good = size = 0
     run = crc
-    buf = bytearray(4 * BUF)
-    view = memoryview(buf)
     with open(path, "rb") as f:
-        while size <= PIECE_MOST:
-            got = f.readinto(buf)
-            if not got:
-                break
-            nl = buf.rfind(b"\n", 0, got) + 1
+        while True:
+            data = f.read(BUF) if size <= PIECE_MOST else None
+            if not data:
+                return n, crc, good, size
+            nl = data.rfind(b"\n") + 1
             if nl:
-                n += buf.count(b"\n", 0, got)
+                n += data.count(b"\n")
+                view = memoryview(data)
                 crc = crc32(view[:nl], run)
-                run = crc32(view[nl:got], crc)
+                run = crc32(view[nl:], crc)
                 good = size + nl
             else:
-                run = crc32(view[:got], run)
-            size += got
-    return n, crc, good, size
+                run = crc32(data, run)
+            size += len(data)
 
 
 def each_line(path, n, block=False, at=-1):
