@@ -56,6 +56,7 @@ def steps(events):
         return a
 
     def new_game(a):
+        SPARES.append(a.store.spare)  # quiet time's folder for it there (Store._spare_folder)
         a.new_game()
         while a.header_due is not None:  # the run loop's steps after the light
             a.flush()
@@ -72,6 +73,11 @@ def steps(events):
 
     def idle(a):
         a.idle()
+        return a
+
+    def quiet(a):  # quiet time to its end (a step at a time): New game's folder last
+        while a.idle():
+            pass
         return a
 
     def cut_back(a):
@@ -91,7 +97,8 @@ def steps(events):
         if i % 3 == 2:
             out.append(idle)  # merges pieces, writes a checkpoint
     out += [garbage, boot]  # the repair path: the damaged tail goes, the original is archived
-    out += [new_game] + [event(e) for e in events[:4]] + [boot]  # the archive path, then appends again
+    # the archive path (New game in the folder quiet time made for it), then appends again
+    out += [quiet, new_game] + [event(e) for e in events[:4]] + [boot]
     out += [cut_back, event(events[0]), boot]  # remote play's heal: the log cut back to 3 lines, then on
     return out
 
@@ -117,6 +124,8 @@ def view():
 
 
 OPEN_FILES = []  # see keep_open_files
+SPARES = []  # per New game: whether quiet time had made its folder (each run's)
+UNCUT_SPARES = []  # the uncut game's: New game's steps both with and without it are cut
 
 
 def keep_open_files(app):
@@ -186,10 +195,12 @@ def run(fat, events, progsize=256):
     starts = []
     views = [view()]
     a = None
+    del SPARES[:]
     for step in script:
         starts.append(dev.ops)
         a = step(a)
         views.append(view())
+    UNCUT_SPARES[:] = SPARES
     total = dev.ops
     unmount()
     before = after = 0

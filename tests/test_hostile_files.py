@@ -238,7 +238,8 @@ def test_a_file_that_is_no_log_where_the_log_belongs_gets_one_verdict(tmp_path, 
     assert got[0] == "ok" and got[2] == len(GAME) and got[3] == _replayed(GAME), got[:3]
     assert got[1] == "current.jsonl (not a game log) set aside as aside-1-current.jsonl"
     assert (games / "aside-1-current.jsonl").read_bytes() == data
-    assert sorted(os.listdir(games)) == ["aside-1-current.jsonl", "log"]  # nothing archived for it
+    # nothing archived for it (log.new: quiet time's spare folder for the next New game)
+    assert sorted(os.listdir(games)) == ["aside-1-current.jsonl", "log", "log.new"]
     said = [line for line in capsys.readouterr().out.splitlines() if "current.jsonl: line 1" in line]
     assert said, "the console says why"
     if b"\n" in data:  # the board's reason is the host's, word for word
@@ -303,6 +304,11 @@ class _Counted:
         data = self.f.read(*n)
         READ[0] += len(data)
         return data
+
+    def readinto(self, buf):
+        got = self.f.readinto(buf)
+        READ[0] += got or 0
+        return got
 
     def seek(self, *args):
         return self.f.seek(*args)

@@ -266,10 +266,10 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
         print("companion:", e)
         screen = _screen(board, layouts, (PROFILES.get(sys.platform),))  # the usual display
         return Loop(_halt(boot_problem(e, path, store_root)), NoButtons(), NoLeds(), screen)
-    board.reserve(profile)
     from . import lit  # (main.py's: already loaded)
-    if lit.shown is not None:  # the board looks ready: its buttons count from now
-        board.listen(profile)
+    board.reserve(profile, lit.sampling)
+    if lit.shown is not None:  # the board looks ready: its buttons count from now (lit.listen sampled them before)
+        board.listen(profile, lit.sampling)
     _app_modules()
     marks = checked_marks(layouts + "/checked.txt")
     layout, problems = load_checked(layouts + "/" + layout_name + ".json", profile, profile_crc, marks, store_root)
@@ -289,7 +289,7 @@ def start_device(profile_name=None, layout_name="kahuna", store_root="/games", l
     app.keep_layout()
     screen = _screen(board, layouts, (name, PROFILES.get(sys.platform)))
     try:
-        buttons = board.buttons(profile)
+        buttons = board.buttons(profile, lit.sampling)  # (a board lit by its full boot: the samples since lit.listen)
     except OSError as e:  # e.g. an expander that does not answer: the reason on the display
         print("companion:", e)
         return Loop(_halt([app.tr("BUTTONS")] + wrap(str(e), rows=7), app.frame.n), NoButtons(), leds, screen)

@@ -148,7 +148,9 @@ def saved(root="/games", checked="/board_layouts/checked.txt"):
 
 
 def show(root="/games"):
-    """Send the saved look to the strip; nothing if there is none."""
+    """Start the button sampler (listen), then send the saved look to the
+    strip; nothing if there is none."""
+    listen()
     found = saved(root)
     if found is None:
         return
@@ -161,3 +163,71 @@ def show(root="/games"):
     strip.write()
     global shown
     shown = data
+
+
+# --- the buttons, sampled before the first light -----------------------------
+# A board that shows light looks ready, so a press made from then on must
+# count (issue 44): on an RP2040 the PIO + DMA sampler (hal/pio.py) starts
+# here, before the look, and hal/board.py listen() takes it over in boot.
+# hal/pio.py, imported from the pack, takes 40 ms: here are only the
+# profile's pins read and the program's words (pio.matrix_scan as asm_pio
+# assembles it: tests/test_chip.py checks they agree) given to the PIO.
+PROFILES = "/board_layouts/profiles/"
+RING_BYTES = 4096  # hal/pio.py's ring (512 samples of 8 bytes), inside a buffer twice that size
+sampling = None  # (state machine, DMA, buffer, ticks_ms at the start, its pins and sm): hal/board.py adopts it
+
+
+def _matrix_scan():
+    from array import array
+
+    return [array("H", (32928, 40999, 32928, 41031, 48962, 48962, 42818, 41185, 24968, 16392, 24968, 16392,
+                        24968, 16392, 24968, 16392, 32768, 41186, 24968, 16392, 24968, 16392, 24968, 16392,
+                        24968, 16392, 32768)),
+            -1, -1, -1, 107008, 2148270080, (0,) * 8, None, None]
+
+
+def listen(config="/config.json"):
+    """On an RP2040 whose profile's buttons are a matrix the PIO samples
+    (hal/board.py _sampled): its sampler started, the samples going into a
+    ring; else nothing. Any failure leaves it to boot (board.listen)."""
+    global sampling
+    import sys
+
+    if sys.platform != "rp2":
+        return
+    try:
+        import json
+        import rp2
+        import time
+        import uctypes
+        from array import array
+        from machine import Pin
+
+        try:
+            with open(config) as f:
+                name = json.load(f).get("profile")
+        except (OSError, ValueError, AttributeError):
+            name = None
+        with open(PROFILES + (name if isinstance(name, str) else "pico") + ".json") as f:
+            spec = json.load(f)["buttons"]
+        rows, cols, sm_id = spec["rows"], spec["cols"], spec.get("pio_sm", 0)
+        if spec["kind"] != "matrix" or spec.get("sampler") == "polled" or not (
+                len(rows) == len(cols) == 8 and rows == list(range(rows[0], rows[0] + 8))
+                and cols == list(range(cols[0], cols[0] + 8))):
+            return
+        for p in cols:
+            Pin(p, Pin.IN, Pin.PULL_UP)
+        buf = array("i", bytearray(2 * RING_BYTES))
+        sm = rp2.StateMachine(sm_id, _matrix_scan(), freq=100000, in_base=Pin(cols[0]), out_base=Pin(rows[0]))
+        addr = uctypes.addressof(buf)
+        dma = rp2.DMA()
+        ctrl = dma.pack_ctrl(size=2, inc_read=False, inc_write=True, ring_sel=True, ring_size=12,
+                             treq_sel=sm_id // 4 * 8 + 4 + sm_id % 4)
+        dma.config(read=(0x50200000, 0x50300000)[sm_id // 4] + 0x20 + 4 * (sm_id % 4),
+                   write=addr + ((-addr) & (RING_BYTES - 1)), count=0x3FFFFFFE, ctrl=ctrl, trigger=True)
+        sm.put(0x08040201)
+        sm.put(0x80402010)
+        sm.active(1)
+        sampling = (sm, dma, buf, time.ticks_ms(), rows[0], cols[0], sm_id)
+    except Exception as e:  # noqa: BLE001 - boot's board.listen() tries again, and says why
+        print("companion: buttons not sampled before the look (%r)" % (e,))

@@ -42,14 +42,15 @@ def _i2c(spec):
                        scl=machine.Pin(spec["scl"]), freq=400000)
 
 
-def buttons(profile):
+def buttons(profile, running=None):
+    """The buttons' scanner; running: lit.py's PIO sampler, if listen() did not take it over."""
     spec = profile["buttons"]
     kind = spec["kind"]
     Pin = machine.Pin
     if kind == "gpio":
         scanner = GpioScanner([Pin(p, Pin.IN, Pin.PULL_UP) for p in spec["pins"]])
     elif kind == "matrix":
-        sampler = early or _background(spec)
+        sampler = early or _background(spec, running)
         if sampler is not None:
             from .sampling import FallbackSampler
 
@@ -81,13 +82,14 @@ SAMPLER_BUF_BYTES = 8192  # hal/pio.py BUF_BYTES (pio.py is imported after the f
 ring = None  # the PIO sampler's buffer, made by reserve()
 
 
-def reserve(profile):
+def reserve(profile, running=None):
     """The PIO sampler's buffer, made at the start of boot: it needs 8 KB in
     one piece (and as much again while it is made), which the heap may no
     longer have after the game's boot (the sampler then failed with a
-    MemoryError, and the buttons were scanned by polling)."""
+    MemoryError, and the buttons were scanned by polling). None needed when
+    lit.py's sampler runs (running: its own buffer)."""
     global ring
-    if _sampled(profile) is not None:
+    if running is None and _sampled(profile) is not None:
         from array import array
 
         try:
@@ -103,24 +105,28 @@ drainer = None  # the timer that drains the early sampler's ring during boot
 DRAIN_MS = 400  # how often: within the ring's 512 ms even behind an erase (45 ms) and a collection (20 ms)
 
 
-def listen(profile):
-    """On a board that already shows its look (lit.py), before the game's
-    boot: the PIO sampler starts now, so that a press made while the board
-    looks ready counts, however long the game's boot takes. Its samples
-    wait in its ring (512 ms); a soft timer takes the changes out of it every
-    DRAIN_MS into a backlog (sampling.Backlog), and the run loop's first
-    steps take them, each at the time it was made. The board lit by its
-    full boot starts it after that light, as before."""
+def listen(profile, running=None):
+    """Before the game's boot: the PIO sampler taken over from lit.py
+    (running: lit.sampling, started before the first light), or started
+    now, so that a press made once the board shows light counts, however
+    long the game's boot takes. Its samples wait in its ring (512 ms); the
+    changes so far are taken out of it at once, then every DRAIN_MS by a
+    soft timer, into a backlog (sampling.Backlog), and the run loop's first
+    steps take them, each at the time it was made. A board lit by its full
+    boot takes lit.py's sampler over after that light (buttons()): the
+    presses since the light are still in the ring, and the boot is not
+    slowed by draining it."""
     global early, drainer
     spec = _sampled(profile)
     if spec is None:
         return
-    sampler = _background(spec)
+    sampler = _background(spec, running)
     if sampler is None:
         return
     from .sampling import Backlog
 
     early = Backlog(sampler)
+    early.drain(time.ticks_ms())  # (lit.py's ring has filled since the look: the next drain is DRAIN_MS away)
     try:  # a soft timer: its callback runs between two lines of Python, as a scheduled call
         drainer = machine.Timer(period=DRAIN_MS, callback=lambda t: early.drain(time.ticks_ms()), hard=False)
     except Exception as e:  # noqa: BLE001 - no timer: the ring alone (512 ms)
@@ -146,16 +152,16 @@ def _sampled(profile):
     return None
 
 
-def _background(spec):
+def _background(spec, running=None):
     """A sampler that keeps running while Python is busy, where the chip has
-    one: the RP2040's PIO + DMA (hal/pio.py). None elsewhere, or if the
-    profile says "sampler": "polled"."""
+    one: the RP2040's PIO + DMA (hal/pio.py; running: lit.py's, taken over).
+    None elsewhere, or if the profile says "sampler": "polled"."""
     if sys.platform != "rp2" or spec.get("sampler") == "polled":
         return None
     try:
         from . import pio
 
-        return pio.sampler(spec, ring)
+        return pio.sampler(spec, ring, running)
     except Exception as e:  # noqa: BLE001 - a build without rp2.DMA, no free channel, ...
         print("companion: no PIO button sampler (%r): scanning by polling" % (e,))
         return None

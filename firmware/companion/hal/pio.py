@@ -93,14 +93,21 @@ def consecutive(pins):
 class PioMatrix:
     """The PIO + DMA sampler: `collect(sink, now)` as buttons.PolledSampler."""
 
-    def __init__(self, rows, cols, sm_id=0, buf=None):
+    def __init__(self, rows, cols, sm_id=0, buf=None, running=None):
+        """running: lit.listen()'s sampler (state machine, DMA, buffer, ticks_ms
+        at its start, ...), started before the look with this very program
+        and ring: taken over as it runs, its samples since then kept."""
         self.n = 64
-        for p in cols:
-            Pin(p, Pin.IN, Pin.PULL_UP)
         pio = sm_id // 4
         sm_in_pio = sm_id % 4
-        self.sm = rp2.StateMachine(sm_id, matrix_scan, freq=CYCLES * 1000 // SAMPLE_MS,
-                                   in_base=Pin(cols[0]), out_base=Pin(rows[0]))
+        if running is not None:
+            self.sm, self.dma, buf, t0 = running[:4]
+        else:
+            for p in cols:
+                Pin(p, Pin.IN, Pin.PULL_UP)
+            self.sm = rp2.StateMachine(sm_id, matrix_scan, freq=CYCLES * 1000 // SAMPLE_MS,
+                                       in_base=Pin(cols[0]), out_base=Pin(rows[0]))
+            self.dma = rp2.DMA()
         # the ring: RING_BYTES aligned to RING_BYTES (the DMA wraps its write
         # address), somewhere inside a buffer twice that size: BUF_BYTES // 4
         # signed words (buf: hal/board.py reserve()'s, made early in boot).
@@ -108,7 +115,6 @@ class PioMatrix:
         addr = uctypes.addressof(self.buf)
         skip = (-addr) & (RING_BYTES - 1)
         self.ring_addr = addr + skip
-        self.dma = rp2.DMA()
         self.ctrl = self.dma.pack_ctrl(size=2, inc_read=False, inc_write=True, ring_sel=True,
                                        ring_size=RING_BITS, treq_sel=pio * 8 + 4 + sm_in_pio)
         self.fifo = PIO_BASE[pio] + RXF0 + 4 * sm_in_pio
@@ -116,12 +122,14 @@ class PioMatrix:
         # the transfers left, read straight from the register: one mem32 read
         # costs a fraction of the rp2.DMA attribute (about 10 us on the chip)
         self.count_reg = DMA_TRANS_COUNT + 0x40 * self.dma.channel
-        self.dma.config(read=self.fifo, write=self.ring_addr, count=COUNT, ctrl=self.ctrl, trigger=True)
-        self.sm.put(0x08040201)  # rows 0..3, one byte each
-        self.sm.put(0x80402010)  # rows 4..7
-        self.sm.active(1)
+        if running is None:
+            self.dma.config(read=self.fifo, write=self.ring_addr, count=COUNT, ctrl=self.ctrl, trigger=True)
+            self.sm.put(0x08040201)  # rows 0..3, one byte each
+            self.sm.put(0x80402010)  # rows 4..7
+            self.sm.active(1)
+            t0 = time.ticks_ms()
         self.decoder = SampleDecoder(self.buf, skip // 4, RING_BYTES // 8, 2, SAMPLE_MS,
-                                     self.done, time.ticks_ms())
+                                     self.done, t0, 0 if running is not None else None)
 
     def done(self):
         """Samples completed so far (both words in the ring)."""
@@ -155,13 +163,20 @@ class PioMatrix:
         self.sm.active(0)
 
 
-def sampler(spec, buf=None):
-    """The PIO sampler for a matrix profile, or None if its pins do not suit."""
+def sampler(spec, buf=None, running=None):
+    """The PIO sampler for a matrix profile, or None if its pins do not suit.
+    running: lit.listen()'s, taken over if it samples these pins (else stopped)."""
     rows = spec.get("rows", ())
     cols = spec.get("cols", ())
+    sm_id = spec.get("pio_sm", 0)
+    if running is not None and tuple(running[4:]) != (rows[0] if rows else None, cols[0] if cols else None, sm_id):
+        running[1].active(0)  # another profile than the one lit.py read (boot was given its name)
+        running[1].close()
+        running[0].active(0)
+        running = None
     if spec.get("kind") != "matrix" or not consecutive(rows) or not consecutive(cols):
         return None
-    return PioMatrix(rows, cols, spec.get("pio_sm", 0), buf)
+    return PioMatrix(rows, cols, sm_id, buf, running)
 
 
 # --- the WS2812 strip ---------------------------------------------------------

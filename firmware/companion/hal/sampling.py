@@ -31,9 +31,12 @@ class SampleDecoder:
     wrapping at TICKS_MASK + 1). Sample k is taken at t0 + k * period_ms.
 
     Most samples equal the one before: a first pass only compares words and
-    decodes from the first sample that differs."""
+    decodes from the first sample that differs.
 
-    def __init__(self, ring, start, nsamples, width, period_ms, done, t0):
+    seen: the samples done at t0 (by default done() now: the samples
+    before are not read); 0 for a sampler started at t0 (lit.py's)."""
+
+    def __init__(self, ring, start, nsamples, width, period_ms, done, t0, seen=None):
         self.ring = ring
         self.start = start  # index of sample 0's first word in ring
         self.nsamples = nsamples
@@ -42,7 +45,7 @@ class SampleDecoder:
         self.done = done
         self.n = width * 32
         self.prev = array("i", [-1] * width)  # all open
-        self.seen = done()
+        self.seen = done() if seen is None else seen
         self.t = t0 & TICKS_MASK
         self.lost = 0  # samples overwritten before they were read (a stall longer than the ring)
 

@@ -22,7 +22,8 @@ def begin_step(store, header):
         step = None
     if step is None:
         store._unlit()
-        files.rmtree(store.dir + ".new")
+        if not store.spare:  # (quiet time's spare folder is kept: the step that makes a folder is long)
+            files.rmtree(store.dir + ".new")  # leftovers
         store.beginning = [header, 0, files.as_line(header).encode() + b"\n"]  # the header's line made once
         return False
     while True:
@@ -38,6 +39,11 @@ def begin_step(store, header):
 
 
 def new_folder(store):
+    """The new log's folder: quiet time's spare (Store.maintain), else made now
+    (a mkdir: an erase and littlefs's search for a free block, up to 65 ms)."""
+    if store.spare:
+        store.spare = False
+        return NOTHING
     os.mkdir(store.dir + ".new")
 
 
@@ -55,7 +61,7 @@ def drop_unplayed(store):
 
 def new_in_place(store):
     data = store.beginning[2]
-    os.rename(store.dir + ".new", store.dir)
+    os.rename(store.dir + ".new", store.dir)  # (no spare folder now: quiet time makes the next)
     store.n = 1
     store.crc = crc32(data)
     store.tail = 0

@@ -183,36 +183,40 @@ def each_line(path, n, block=False, at=-1):
 def over(path, n, crc=0, block=False):
     """Go over the first n complete lines of a file (fewer if it has fewer) a
     piece at a time, at C speed: (lines, the byte after them, crc32 of them
-    continuing crc)."""
+    continuing crc). Read into one buffer: boot goes over the log so twice
+    (a checkpoint's CRC, the lines it covers), and a bytes object made per
+    KB read had a Pico collect its heap in the middle (70 ms for 301 lines
+    that take 13)."""
     base = end = blocks.MARK if block else 0
     done = 0
     run = crc
+    buf = bytearray(4 * BUF)
+    view = memoryview(buf)
     with open(path, "rb") as f:
         f.seek(base)
         while done < n:
-            data = f.read(4 * BUF)
-            if not data:
+            got = f.readinto(buf)
+            if not got:
                 break
-            stop = data.find(b"\xff") if block else -1
+            stop = buf.find(b"\xff", 0, got) if block else -1
             if stop >= 0:
-                data = data[:stop]
-            c = data.count(b"\n")
+                got = stop
+            c = buf.count(b"\n", 0, got)
             if done + c <= n:
-                cut = data.rfind(b"\n") + 1
+                cut = buf.rfind(b"\n", 0, got) + 1
                 done += c
             else:
                 cut = 0
                 for _ in range(n - done):
-                    cut = data.find(b"\n", cut) + 1
+                    cut = buf.find(b"\n", cut, got) + 1
                 done = n
             if cut:
-                view = memoryview(data)
                 crc = crc32(view[:cut], run)
-                run = crc32(view[cut:], crc)
+                run = crc32(view[cut:got], crc)
                 end = base + cut
             else:
-                run = crc32(data, run)
-            base += len(data)
+                run = crc32(view[:got], run)
+            base += got
             if stop >= 0:
                 break
     return done, end, crc

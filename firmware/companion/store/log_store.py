@@ -79,6 +79,7 @@ class Store(Reading, Archive):
         self.adopted = None  # the archive's name of the game a log at current.jsonl replaced (boot says it)
         self.archived = None  # the name archive() gave the running game (None: none to keep)
         self.lit = False  # the board's saved look (lit.py): gone when the game is replaced (_kinds finds it)
+        self.spare = False  # ROOT/log.new is there, empty: the next New game's folder (maintain makes it)
         self._kinds()
 
     def _kinds(self):
@@ -139,7 +140,9 @@ class Store(Reading, Archive):
         new = self.dir + ".new"
         if files.is_dir(new):
             if files.is_dir(self.dir):
-                files.rmtree(new)  # cut before the old game was archived: it goes on
+                self.spare = not os.listdir(new)  # empty: quiet time's spare folder (maintain), kept
+                if not self.spare:
+                    files.rmtree(new)  # cut before the old game was archived: it goes on
             else:
                 os.rename(new, self.dir)
         files.rmtree(self.dir + ".old")
@@ -186,6 +189,7 @@ class Store(Reading, Archive):
         holding data (bytes, or lines without their newlines) as its first
         piece: its path. Its first raw block is written in quiet time."""
         new = self.dir + ".new"
+        self.spare = False  # (taken for this log)
         if not made:
             files.rmtree(new)
             os.mkdir(new)
@@ -277,11 +281,24 @@ class Store(Reading, Archive):
                         files.remove("%s/%05d%s" % (self.dir, raw.spare[0], raw.ext))
                         self.flash = self.raw = self.side = None
                     return True
+        elif len(self.closed) >= files.MERGE:
+            self._merge()
+            return True
+        return self._spare_folder()
+
+    def _spare_folder(self):
+        """The next New game's folder, ROOT/log.new, made empty in quiet time
+        (a step of its own): its mkdir is an erase and littlefs's search for
+        a free block, 65 ms on a Pico with a long game on flash, more than a
+        loop step of New game may take (beginning.py uses it). True if made now."""
+        if self.spare or self.beginning is not None:
             return False
-        if len(self.closed) < files.MERGE:
-            return False
-        self._merge()
-        return True
+        new = self.dir + ".new"
+        made = not files.is_dir(new)
+        if made:
+            os.mkdir(new)
+        self.spare = made or not os.listdir(new)  # (not empty: begin_step clears it, and makes one)
+        return made
 
     def _merge(self):  # apart from maintain(): its frame would be on the heap at every call
         closed = self.closed
