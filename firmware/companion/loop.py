@@ -54,6 +54,9 @@ class Loop:
         self.untidy = 0  # presses since the last collection
         self.look = None  # (LED pin, layout marks): the look is saved in quiet time (lit.py)
         self.looked = -1  # the app version last saved as the look
+        self.saving = None  # the look being saved, a step a quiet step (Store.saving_lit)
+        self.saving_version = -1  # the app version it shows, and
+        self.saving_touched = 0  # the last press or release then: else it is dropped
         self.link = link  # link.Link in a remote game: the broker, stepped like the store
 
     def step(self, now, locked=False):
@@ -181,6 +184,8 @@ class Loop:
         take tried again (App.idle)."""
         if self.buttons.busy:
             return
+        if self.saving is not None and self._saving_look():
+            return
         window = self.hurry or self._hurried(now)
         quiet_for = age(now, self.touched)
         retry = self.app.unsaved and quiet_for >= IDLE_MS and self.retried != self.touched
@@ -222,17 +227,41 @@ class Loop:
 
     def _save_look(self):
         """The LEDs' bytes as the saved game's look (lit.py), on a board whose
-        layout `companion flash` checked, when the frame shows just the game."""
+        layout `companion flash` checked, when the frame shows just the game:
+        begun here, then a step at each quiet step that follows (_saving_look)."""
         app = self.app
         if (self.look is None or app.version == self.looked and app.store.lit or app.game is None
                 or app.menu_open or app.flashing or app.held >= 0 or app.checking > 0 or app.pending
                 or app.header_due is not None or app.unsaved):
             return
         try:
-            app.store.save_lit(self.look[0], self.leds.strip.buf, self.look[1])
-            self.looked = app.version
+            self.saving = app.store.saving_lit(self.look[0], bytes(self.leds.strip.buf), self.look[1])
+        except MemoryError:
+            return  # no look saved (a fragmented heap): boot renders the log
+        self.saving_version = app.version
+        self.saving_touched = self.touched
+
+    def _saving_look(self):
+        """One step of the look being saved (each 1-4 ms on a Pico, where the
+        whole save took 13 ms: a press that met it lit 20 ms after its
+        contact, issue 44; a step this short ends within the press's settling
+        time). Dropped if a press came or the frame changed since it began
+        (the next quiet second saves the look then). True while it goes on."""
+        app = self.app
+        if app.version != self.saving_version or self.touched != self.saving_touched:
+            self.saving.close()  # (a file it reads is closed)
+            self.saving = None
+            self.look_due = True  # the next quiet second saves the look as it is then
+            return False
+        try:
+            next(self.saving)
+            return True
+        except StopIteration:
+            self.looked = self.saving_version
         except (OSError, MemoryError):
             pass  # no look saved (a full flash, a fragmented heap): boot renders the log
+        self.saving = None
+        return False
 
     # The scan and the LED render allocate nothing (tests/test_firmware_alloc.py),
     # so they run with the heap locked: MicroPython then puts the frames of the

@@ -113,9 +113,21 @@ class Store(Reading, Archive):
     def save_lit(self, pin, data, marks):
         """Save the strip's bytes as the look of the game as it is on flash now
         (marks: the layout's and profile's, boot.checked_marks())."""
+        for _ in self.saving_lit(pin, data, marks):
+            pass
+
+    def saving_lit(self, pin, data, marks):
+        """save_lit() a step at a time (a generator: it yields while steps
+        remain), for the run loop's quiet time: the log's token a chunk at a
+        time, the file packed, then written. Dropped between steps (close()),
+        it leaves the look saved before."""
         from .. import lit  # quiet time only: boot's heap does not hold it
 
-        blob = lit.pack(pin, data, marks, lit.token(self.dir))  # before the old look goes
+        for token in lit.token_steps(self.dir):  # before the old look goes
+            if token is None:
+                yield
+        blob = lit.pack(pin, data, marks, token)
+        yield
         with open(self.root + "/" + LOOK, "wb") as f:
             f.write(blob)
         self.lit = True
