@@ -233,7 +233,13 @@ def look_token():
     while s.raw.prepare(s.dir):  # the next block ready, nothing in it yet
         pass
     with_spare = lit.token(ROOT + "/log")
+    spare_quick = s.look_token()
     s.append(EVENTS[1])
     two = lit.token(ROOT + "/log")
-    return {"names": [t.split()[0] for t in (header_only, one, with_spare, two)], "files": files(),
-            "spare changes nothing": with_spare == one, "event changes it": two != one}
+    quick = s.look_token()
+    for e in EVENTS[2:] * 150:  # past the block's end: into the next one
+        s.append(e)
+    many = lit.token(ROOT + "/log")
+    return {"names": [t.split()[0] for t in (header_only, one, with_spare, two, many)], "files": files(),
+            "spare changes nothing": with_spare == one, "event changes it": two != one,
+            "the store's own": [spare_quick == one, quick == two, s.look_token() == many]}
