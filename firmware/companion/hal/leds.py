@@ -289,14 +289,13 @@ class Leds:
             d[1] = c[1] * scale >> 8
             d[2] = c[2] * scale >> 8
         buf = self.strip.buf
-        colour = self.colour
-        effect = self.effect
         k = 0
-        for i in range(self.n):
-            if effect[i]:
-                buf[k] = want[k] * scale >> 8
-                buf[k + 1] = want[k + 1] * scale >> 8
-                buf[k + 2] = want[k + 2] * scale >> 8
-            else:
-                buf[k:k + 3] = capped[colour[i]]
+        for c in self.colour:  # every LED as if steady, then the animated ones over them
+            buf[k:k + 3] = capped[c]
             k += 3
+        anim = self.anim
+        for j in range(self.nanim):
+            k = 3 * anim[j]
+            buf[k] = want[k] * scale >> 8
+            buf[k + 1] = want[k + 1] * scale >> 8
+            buf[k + 2] = want[k + 2] * scale >> 8
