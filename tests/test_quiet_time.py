@@ -84,7 +84,9 @@ def test_a_look_that_finds_no_room_in_the_heap_is_skipped_and_play_goes_on(board
     def no_room(*args):
         raise MemoryError("memory allocation failed, allocating 6912 bytes")
 
-    monkeypatch.setattr(d.app.store, "saving_lit", no_room)
+    from companion.store import look
+
+    monkeypatch.setattr(look, "saving", no_room)
     d.loop.look = (28, "0a1b2c3d 4e5f6071")
     d.press("ALOA-BARI")
     d.wait(loop.IDLE_MS + 100)  # quiet time: the look tried

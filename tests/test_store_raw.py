@@ -166,4 +166,4 @@ def test_the_saved_looks_token_follows_the_last_block_written_to():
     assert got["names"] == ["00000.jl", "00001.blk", "00001.blk", "00001.blk", "00002.blk"]
     assert got["files"] == ["00000.jl", "00001.blk", "00002.blk"]
     assert got["spare changes nothing"] and got["event changes it"]
-    assert got["the store's own"] == [True, True, True]  # Store.look_token: no listing, no file opened
+    assert got["the store's own"] == [True, True, True]  # store/look.py raw_token: no listing, no file opened

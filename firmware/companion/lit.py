@@ -60,35 +60,19 @@ def token(folder):
     """The log folder's last file with something in it and the CRC-32 of its
     bytes up to the erased rest (NEW if there is none: nothing logged yet;
     "" if the folder cannot be read)."""
-    for found in token_steps(folder):
-        pass
-    return found
-
-
-def token_steps(folder):
-    """token(folder) a step at a time, for the run loop's quiet time: a
-    generator that yields None after the folder's listing and after each
-    chunk read (a step each, 1-2 ms on a Pico: issue 44, the whole token took
-    8.4 ms and a press that met it 20 ms to light), the token last."""
     try:
         each = getattr(os, "ilistdir", None)
         names = [e if isinstance(e, str) else e[0] for e in (each(folder) if each else os.listdir(folder))]
     except OSError:
-        yield NEW if _missing(folder) else ""  # (no folder: a board fresh from `companion flash`)
-        return
-    yield None
+        return NEW if _missing(folder) else ""  # (no folder: a board fresh from `companion flash`)
     names = sorted((n for n in names if n.endswith(".jl") or n.endswith(".blk")),
                    key=lambda n: (n.endswith(".blk"), n))  # raw blocks follow the pieces
-    yield None
     chunk = bytearray(4 * PAGE)
     for name in reversed(names):
-        got = [0, 0]
-        for _ in _written_crc(folder + "/" + name, chunk, got):
-            yield None
-        if got[0] > SPARE:  # not a raw block nobody wrote to yet (its marker only)
-            yield "%s %08x" % (name, got[1] & 0xFFFFFFFF)
-            return
-    yield NEW
+        end, crc = _written_crc(folder + "/" + name, chunk)
+        if end > SPARE:  # not a raw block nobody wrote to yet (its marker only)
+            return "%s %08x" % (name, crc & 0xFFFFFFFF)
+    return NEW
 
 
 def _missing(folder):
@@ -101,11 +85,11 @@ def _missing(folder):
         return False
 
 
-def _written_crc(path, chunk, got):
-    """got[:] = how many bytes of the file come before its erased rest, their
-    CRC-32; read a chunk at a time (a generator: it yields after each chunk):
-    a 4-8 KB file read whole may find no room in a fragmented heap (a
-    MemoryError in quiet time). (0, 0) if the file cannot be read."""
+def _written_crc(path, chunk):
+    """(how many bytes of the file come before its erased rest, their CRC-32),
+    read a chunk at a time: a 4-8 KB file read whole may find no room in a
+    fragmented heap (a MemoryError in quiet time). (0, 0) if the file cannot
+    be read."""
     end = crc = so_far = 0
     view = memoryview(chunk)
     try:
@@ -119,12 +103,10 @@ def _written_crc(path, chunk, got):
                     end = at + k
                 so_far = crc if k == n else crc32(view[:n], so_far)  # (a log piece: every chunk whole)
                 at += n
-                yield
                 n = f.readinto(chunk)
     except OSError:
-        end = crc = 0
-    got[0] = end
-    got[1] = crc
+        return 0, 0
+    return end, crc
 
 
 def written(body):

@@ -54,9 +54,8 @@ class Loop:
         self.untidy = 0  # presses since the last collection
         self.look = None  # (LED pin, layout marks): the look is saved in quiet time (lit.py)
         self.looked = -1  # the app version last saved as the look
-        self.saving = None  # the look being saved, a step a quiet step (Store.saving_lit)
-        self.saving_version = -1  # the app version it shows, and
-        self.saving_touched = 0  # the last press or release then: else it is dropped
+        self.saving = None  # the look's save under way (store/look.py, a step a quiet step), the app
+        # version it shows and the last press or release then (else it is dropped)
         self.link = link  # link.Link in a remote game: the broker, stepped like the store
 
     def step(self, now, locked=False):
@@ -235,11 +234,10 @@ class Loop:
                 or app.header_due is not None or app.unsaved):
             return
         try:
-            self.saving = app.store.saving_lit(self.look[0], bytes(self.leds.strip.buf), self.look[1])
+            self.saving = (app.saving_look(self.look[0], bytes(self.leds.strip.buf), self.look[1]),
+                           app.version, self.touched)
         except MemoryError:
-            return  # no look saved (a fragmented heap): boot renders the log
-        self.saving_version = app.version
-        self.saving_touched = self.touched
+            pass  # no look saved (a fragmented heap): boot renders the log
 
     def _saving_look(self):
         """One step of the look being saved (each 1-4 ms on a Pico, where the
@@ -247,17 +245,17 @@ class Loop:
         contact, issue 44; a step this short ends within the press's settling
         time). Dropped if a press came or the frame changed since it began
         (the next quiet second saves the look then). True while it goes on."""
-        app = self.app
-        if app.version != self.saving_version or self.touched != self.saving_touched:
-            self.saving.close()  # (a file it reads is closed)
+        steps, version, touched = self.saving
+        if self.app.version != version or self.touched != touched:
+            steps.close()  # (a file it reads is closed)
             self.saving = None
             self.look_due = True  # the next quiet second saves the look as it is then
             return False
         try:
-            next(self.saving)
+            next(steps)
             return True
         except StopIteration:
-            self.looked = self.saving_version
+            self.looked = version
         except (OSError, MemoryError):
             pass  # no look saved (a full flash, a fragmented heap): boot renders the log
         self.saving = None

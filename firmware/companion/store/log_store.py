@@ -113,48 +113,12 @@ class Store(Reading, Archive):
     def save_lit(self, pin, data, marks):
         """Save the strip's bytes as the look of the game as it is on flash now
         (marks: the layout's and profile's, boot.checked_marks())."""
-        for _ in self.saving_lit(pin, data, marks):
-            pass
-
-    def saving_lit(self, pin, data, marks):
-        """save_lit() a step at a time (a generator: it yields while steps
-        remain), for the run loop's quiet time: the log's token a chunk at a
-        time, the file packed, then written. Dropped between steps (close()),
-        it leaves the look saved before."""
         from .. import lit  # quiet time only: boot's heap does not hold it
 
-        token = self.look_token()  # before the old look goes
-        if token is None:
-            for token in lit.token_steps(self.dir):
-                if token is None:
-                    yield
-        yield
-        blob = lit.pack(pin, data, marks, token)
-        yield
+        blob = lit.pack(pin, data, marks, lit.token(self.dir))  # before the old look goes
         with open(self.root + "/" + LOOK, "wb") as f:
             f.write(blob)
         self.lit = True
-
-    def look_token(self):
-        """lit.token(self.dir) from what the raw stream knows, without the
-        folder's listing and a file opened (3.5 and 4 ms on a Pico): the
-        block its lines go to is the last with something in it (a spare
-        after it holds its marker only), its lines end where the next one
-        goes, and its bytes are read from the flash. None when the stream
-        does not know them (no raw blocks; its block not yet found since boot)."""
-        raw = self.raw
-        blk = raw.blk if raw is not None else None
-        if blk is None or blk[2] is None or blk[3] is None or blk[3] <= blocks.MARK:
-            return None
-        end = blk[3]
-        chunk = memoryview(raw.page)  # (a page at a time: nothing of a block's size to find room for)
-        at = crc = 0
-        while at < end:
-            n = min(len(chunk), end - at)
-            self.flash.readblocks(blk[2], chunk[:n], at)
-            crc = crc32(chunk[:n], crc)
-            at += n
-        return "%05d%s %08x" % (blk[0], raw.ext, crc & 0xFFFFFFFF)
 
     def _unlit(self):
         """Before the saved game is replaced (a new game, a repair, a cut): its
