@@ -181,8 +181,8 @@ class Loop:
         board's look saved (not at every move: a file written at every move
         would wear the flash), and the events a failing flash could not
         take tried again (App.idle)."""
-        if self.buttons.busy:
-            return
+        if self.buttons.busy or self.sensors is not None and self.sensors.busy:
+            return  # (a press or a stick settling: it is acted on first)
         if self.saving is not None and self._saving_look():
             return
         window = self.hurry or self._hurried(now)
