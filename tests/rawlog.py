@@ -222,6 +222,7 @@ def look_token():
     """The saved look's log token (lit.token): the last raw block written to,
     not an empty spare after it; an event programmed into it changes it."""
     from companion import lit
+    from companion.store import look
 
     dev = fresh()
     s = Store(ROOT, flash=dev)
@@ -233,7 +234,13 @@ def look_token():
     while s.raw.prepare(s.dir):  # the next block ready, nothing in it yet
         pass
     with_spare = lit.token(ROOT + "/log")
+    spare_quick = look.raw_token(s)
     s.append(EVENTS[1])
     two = lit.token(ROOT + "/log")
-    return {"names": [t.split()[0] for t in (header_only, one, with_spare, two)], "files": files(),
-            "spare changes nothing": with_spare == one, "event changes it": two != one}
+    quick = look.raw_token(s)
+    for e in EVENTS[2:] * 150:  # past the block's end: into the next one
+        s.append(e)
+    many = lit.token(ROOT + "/log")
+    return {"names": [t.split()[0] for t in (header_only, one, with_spare, two, many)], "files": files(),
+            "spare changes nothing": with_spare == one, "event changes it": two != one,
+            "the store's own": [spare_quick == one, quick == two, look.raw_token(s) == many]}

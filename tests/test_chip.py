@@ -239,7 +239,9 @@ def test_no_loop_step_holds_more_than_one_erase_through_a_game_quiet_time_and_a_
     for start, ms in steps:
         inside = [at for at in erases if start <= at <= start + ms]
         assert len(inside) <= 1, (start, ms, inside)
-        assert ms <= (55 if inside else 25), (start, ms, inside)
+        # (without an erase: the heap's collection, 22-25.5 ms: 25.3 in main's real game at 9c67f3e,
+        # 25.2 here once the look's stepwise save (store/look.py) stays loaded after quiet time)
+        assert ms <= (55 if inside else 27), (start, ms, inside)
     figures("chip: longest loop step through a game, quiet time and a New game (emulated ms)",
             round(max(ms for start, ms in steps), 1), "≤ 50 (one erase)")
 

@@ -47,6 +47,9 @@ def test_what_is_rendered_bit_by_bit_equals_a_render_from_scratch(run):
         assert bytes(leds.strip.buf) == from_scratch(leds, frame, now, brightness)
         assert leds.nanim == sum(1 for e in frame.effect if e)
         assert leds.total == sum(leds.want)  # the current estimate, kept up LED by LED
+        ma = leds.total * 20 // 255  # the cap, worked out here byte by byte (the driver scales by colour)
+        scale = leds.budget * 256 // ma if ma > leds.budget else 256
+        assert bytes(leds.strip.buf) == bytes(w * scale >> 8 for w in leds.want)
 
 
 def test_an_led_that_stops_blinking_shows_steady_and_leaves_the_animated_ones():

@@ -14,7 +14,8 @@ def test_3000_events_at_a_fixed_heap_keep_free_heap_flat_and_raise_no_memory_err
     compile_mpy(tmp_path / "mpy")
     play = tmp_path / "play"
     play.mkdir()
-    got = long_game.play(tmp_path / "mpy", play, events=3000, heap_kb=188, marks=(500, 1500, 3000))
+    # 190 KB: the look saved in steps and the LED cap by colour took the need from 188 to 189 KB (issue 44)
+    got = long_game.play(tmp_path / "mpy", play, events=3000, heap_kb=190, marks=(500, 1500, 3000))
     assert "error" not in got, got.get("error")
     assert got["events"] == 3000 and got["errors"] == 0
     free = got["free"]

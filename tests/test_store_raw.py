@@ -165,6 +165,7 @@ def test_a_block_file_left_short_without_lines_is_removed_when_the_log_is_read()
 @pytest.mark.native
 def test_the_saved_looks_token_follows_the_last_block_written_to():
     got = native("look_token()")
-    assert got["names"] == ["00000.jl", "00001.blk", "00001.blk", "00001.blk"]
+    assert got["names"] == ["00000.jl", "00001.blk", "00001.blk", "00001.blk", "00002.blk"]
     assert got["files"] == ["00000.jl", "00001.blk", "00002.blk"]
     assert got["spare changes nothing"] and got["event changes it"]
+    assert got["the store's own"] == [True, True, True]  # store/look.py raw_token: no listing, no file opened

@@ -54,6 +54,8 @@ class Loop:
         self.untidy = 0  # presses since the last collection
         self.look = None  # (LED pin, layout marks): the look is saved in quiet time (lit.py)
         self.looked = -1  # the app version last saved as the look
+        self.saving = None  # the look's save under way (store/look.py, a step a quiet step), the app
+        # version it shows and the last press or release then (else it is dropped)
         self.link = link  # link.Link in a remote game: the broker, stepped like the store
 
     def step(self, now, locked=False):
@@ -179,7 +181,9 @@ class Loop:
         board's look saved (not at every move: a file written at every move
         would wear the flash), and the events a failing flash could not
         take tried again (App.idle)."""
-        if self.buttons.busy:
+        if self.buttons.busy or self.sensors is not None and self.sensors.busy:
+            return  # (a press or a stick settling: it is acted on first)
+        if self.saving is not None and self._saving_look():
             return
         window = self.hurry or self._hurried(now)
         quiet_for = age(now, self.touched)
@@ -222,17 +226,40 @@ class Loop:
 
     def _save_look(self):
         """The LEDs' bytes as the saved game's look (lit.py), on a board whose
-        layout `companion flash` checked, when the frame shows just the game."""
+        layout `companion flash` checked, when the frame shows just the game:
+        begun here, then a step at each quiet step that follows (_saving_look)."""
         app = self.app
         if (self.look is None or app.version == self.looked and app.store.lit or app.game is None
                 or app.menu_open or app.flashing or app.held >= 0 or app.checking > 0 or app.pending
                 or app.header_due is not None or app.unsaved):
             return
         try:
-            app.store.save_lit(self.look[0], self.leds.strip.buf, self.look[1])
-            self.looked = app.version
+            self.saving = (app.saving_look(self.look[0], bytes(self.leds.strip.buf), self.look[1]),
+                           app.version, self.touched)
+        except MemoryError:
+            pass  # no look saved (a fragmented heap): boot renders the log
+
+    def _saving_look(self):
+        """One step of the look being saved (each 1-4 ms on a Pico, where the
+        whole save took 13 ms: a press that met it lit 20 ms after its
+        contact, issue 44; a step this short ends within the press's settling
+        time). Dropped if a press came or the frame changed since it began
+        (the next quiet second saves the look then). True while it goes on."""
+        steps, version, touched = self.saving
+        if self.app.version != version or self.touched != touched:
+            steps.close()  # (a file it reads is closed)
+            self.saving = None
+            self.look_due = True  # the next quiet second saves the look as it is then
+            return False
+        try:
+            next(steps)
+            return True
+        except StopIteration:
+            self.looked = version
         except (OSError, MemoryError):
             pass  # no look saved (a full flash, a fragmented heap): boot renders the log
+        self.saving = None
+        return False
 
     # The scan and the LED render allocate nothing (tests/test_firmware_alloc.py),
     # so they run with the heap locked: MicroPython then puts the frames of the

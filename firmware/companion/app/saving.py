@@ -41,6 +41,13 @@ class Saving:
         except Exception:  # OSError, MemoryError...: the log itself is safe; tried again next quiet time
             pass
 
+    def saving_look(self, pin, data, marks):
+        """The look (lit.py) saved a short step at a time: a generator the run
+        loop steps in quiet time (store/look.py; loaded only then)."""
+        from ..store import look
+
+        return look.saving(self.store, pin, data, marks)
+
     def flush(self):
         """Write the events shown since the last call to the log, oldest first.
 

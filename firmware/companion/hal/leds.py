@@ -64,6 +64,7 @@ class Leds:
         self.total = 0  # all of want added up (sum() over it took 0.3 ms a frame on a Pico)
         self.rgb_sum = array("H", [0] * (len(PALETTE) // 3))  # each colour's 3 strip bytes now, added up
         self.rgb = [bytearray(3) for _ in range(len(PALETTE) // 3)]  # each colour's 3 strip bytes now
+        self.rgb_capped = None  # the same under the current cap (made at the first capped frame)
         self.anim = bytearray(n)  # the animated LEDs
         self.stale = bytearray(n)  # animated LEDs whose colour or effect changed
         self.levels = bytearray(HALF + 1)  # _animate: each effect's level at this phase
@@ -78,7 +79,6 @@ class Leds:
         self.bright = -1
         self.changed = False
         self.wrote = False
-        self.capped = False
         # the blinks' rhythm: each restarts when an LED newly takes it, so that a
         # refusal's red or a new to-do shows at the press, not at the next phase
         self.since = array("i", [0] * (FLASH + 1))  # ms the BLINK, FAST, FLASH rhythms started
@@ -137,8 +137,8 @@ class Leds:
             self._animate(now, brightness)
         self.wrote = self.changed  # the run loop keeps flash work out of a step that wrote the strip
         if self.changed:
+            self._cap()  # (first: should it want memory, the run loop renders again unlocked, this still to do)
             self.changed = False
-            self._cap()
             self.strip.write()
 
     def _views(self, frame):
@@ -275,6 +275,28 @@ class Leds:
             return
         scale = self.budget * 256 // ma
         self.estimate_ma = (ma * scale >> 8) + self.n * MA_IDLE
+        # A steady LED's bytes are its colour's (rgb): each colour scaled once,
+        # then copied; only the animated LEDs are scaled byte by byte. (Byte by
+        # byte for all: 1.4 ms of a press's 12 on a Pico once a game has lit
+        # enough of the board to pass the budget, issue 44.)
+        capped = self.rgb_capped
+        if capped is None:  # (a board whose frames never pass its budget never holds them)
+            capped = self.rgb_capped = [bytearray(3) for _ in range(len(PALETTE) // 3)]
+        rgb = self.rgb
+        for j in range(len(rgb)):
+            c = rgb[j]
+            d = capped[j]
+            d[0] = c[0] * scale >> 8
+            d[1] = c[1] * scale >> 8
+            d[2] = c[2] * scale >> 8
         buf = self.strip.buf
-        for k in range(3 * self.n):
+        k = 0
+        for c in self.colour:  # every LED as if steady, then the animated ones over them
+            buf[k:k + 3] = capped[c]
+            k += 3
+        anim = self.anim
+        for j in range(self.nanim):
+            k = 3 * anim[j]
             buf[k] = want[k] * scale >> 8
+            buf[k + 1] = want[k + 1] * scale >> 8
+            buf[k + 2] = want[k + 2] * scale >> 8
