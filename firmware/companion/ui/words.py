@@ -129,11 +129,6 @@ def header_words(header):
     return text
 
 
-def _scores(game):
-    """Every player's points now, as a tuple (a game without them: ())."""
-    return game.scores()
-
-
 def _score_text(game, scores):
     return ", ".join("%s %d" % (game.players[p][:1].upper() + game.players[p][1:], scores[p])
                      for p in range(len(scores)))
@@ -153,7 +148,7 @@ def history(lines, load_layout):
         if game is None:
             header, game = log.start(text, load_layout, i + 1)
             moves.append(header_words(header))
-            before = _scores(game)
+            before = game.scores()
             continue
         event = log.parse_line(text, i + 1)
         by = who(game, event)
@@ -166,7 +161,7 @@ def history(lines, load_layout):
         log.apply_line(game, text, i + 1)
         if n and event.get("op") != "undo":
             words += _changes(game, was, at_of(event))
-        now = _scores(game)
+        now = game.scores()
         if now != before and event.get("op") != "undo":
             scorings.append("Points after move %d: %s" % (i, _score_text(game, now)))
             words += " (%s)" % _score_text(game, now)
@@ -198,7 +193,7 @@ def result(game):
             out.append("%s group of %d at %s: %d tower%s, %d points" % (
                 name(g[0]), g[1], g[3], g[2], "" if g[2] == 1 else "s", g[1] * g[2]))
     else:
-        out.append("Points: " + _score_text(game, _scores(game)))
+        out.append("Points: " + _score_text(game, game.scores()))
     return out
 
 
