@@ -26,8 +26,11 @@ test: setup
 # The fast tests, about a minute: the rules, the app, the store and remote play's
 # protocol under CPython and the native MicroPython port; no browser, broker,
 # virtual device, emulated chip or long fuzz (those are marked slow: tests/conftest.py).
+# A test to whichever worker is free (worksteal), not a file to a worker: here the
+# two longest files (test_hostile_files.py, test_both_interpreters.py) would
+# otherwise each hold one worker for most of the run; their fixtures are cheap.
 check: $(VENV)/.installed $(VENV)/vendor/umqtt/simple.py
-	$(PY) -m pytest -n $(JOBS) --dist loadfile -m "not slow"
+	$(PY) -m pytest -n $(JOBS) --dist worksteal -m "not slow"
 
 # Debian's chromium drives the simulator's browser tests (playwright-core).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -8,13 +8,12 @@ the device stops with its LEDs off (the Loop's app is then `Halted`).
 Remote play, when the config names a game, plugs in here (remote_play).
 """
 
-import gc
 import json
 import os
 import sys
 import time
 
-from . import HAVE_CRC, crc32, heap_lock, heap_unlock
+from . import HAVE_CRC, crc32, heap_lock, heap_unlock, tidy_heap
 from .loop import SCAN_MS, Halted, Loop, NoButtons, NoLeds
 from .text import wrap
 
@@ -110,7 +109,7 @@ def check_layout(layout, profile=None):
     """The layout checker's findings as display lines; [] when all is well.
     Printed in full to the console. The checker (five modules) takes ~23 KB
     of heap while imported, so it is imported only here and dropped again."""
-    gc.collect()  # (its code then goes in the lowest holes, not between what boot keeps)
+    tidy_heap()  # (its code then goes in the lowest holes, not between what boot keeps)
     from .layout import check as layout_check
 
     problems = []
@@ -128,7 +127,7 @@ def check_layout(layout, profile=None):
     parent = sys.modules[package.rsplit(".", 1)[0]]
     if hasattr(parent, "layout"):
         delattr(parent, "layout")
-    gc.collect()
+    tidy_heap()
     return lines
 
 

@@ -3,11 +3,10 @@ board's chain and slots started at boot, and the Sensing (app/sensed.py;
 Rukuni's: app/sensing_rukuni.py) that turns what they see into the
 game's events. Loaded only on a board whose layout names sensor bits."""
 
-import gc
-
+from .. import tidy_heap
 from ..hal.sensors import UNKNOWN, Slots
 
-gc.collect()  # (the Sensing's module next, in one piece: Kanaloa's booted game leaves the heap in pieces)
+tidy_heap()  # (the Sensing's module next, in one piece: Kanaloa's booted game leaves the heap in pieces)
 from .sensed import Sensing  # noqa: E402
 
 
