@@ -65,7 +65,8 @@ def kanaloa_image():
 
 
 def kanaloa_placements(start_ms):
-    """KANALOA_BRIDGES put on, a TURN after each: as placements() for Kahuna."""
+    """KANALOA_BRIDGES put on, a TURN after each: as placements() for Kahuna
+    (timed: also each bridge's white bit and its owner's seat, the turn's)."""
     layout = load_layout(KANALOA_LAYOUT)
     conns = dict(("%s-%s" % (c["a"], c["b"]), c) for c in layout["connections"])
     turn = [c["button"] for c in layout["controls"] if c["name"] == "TURN"][0]
@@ -74,7 +75,7 @@ def kanaloa_placements(start_ms):
     for name in KANALOA_BRIDGES:
         c = conns[name]
         sticks.append((t, c["sense"], "white"))
-        timed.append((t, c["led"], name))
+        timed.append((t, c["led"], name, c["sense"][0], len(timed) % len(KANALOA_HEADER["players"])))
         presses.append((turn, t + GAP, HOLD))
         t += 2 * GAP
     return sticks, presses, timed
@@ -118,10 +119,23 @@ def switch_delay(bit, at_ms):
     return (phase - at_ms) % 50
 
 
+def signature_dark_ms(seat, start_ms, end_ms):
+    """How many of the ms from start_ms to end_ms the owner's signature held
+    a piece of seat `seat` dark: hal/leds.py's MARK + seat, dark in the first
+    `seat` 300 ms slots of every 2 s for 120 ms each (the emulated clock is
+    the chip's ticks_ms: both start at reset)."""
+    dark = 0
+    for t in range(int(start_ms), int(end_ms)):
+        t %= 2000
+        if t // 300 < seat and t % 300 < 120:
+            dark += 1
+    return dark
+
+
 def light_times(report, timed):
     """Per placement: stick on its slot -> the first LED frame whose LED for it
     differs from before (ms), or None."""
-    return [(name, first_shown(report, at, led)[0]) for at, led, name in timed]
+    return [(one[2], first_shown(report, one[0], one[1])[0]) for one in timed]
 
 
 # The sensing input's cost on the chip: hal/sensors.Slots.scan wrapped (the
