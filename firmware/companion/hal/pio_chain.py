@@ -11,9 +11,9 @@ byte lands whole with D7..D0 as bits 7..0, in the order of the word's bytes
 from the top; the DMA writes the words little-endian, so chip c is byte
 c ^ 3 of the ring. A scan reads a power of two of words (the DMA's ring
 wraps at a power of two; bits past the chain are left out), then waits
-about 1 ms: a DRV5032 samples at 20 Hz, so a scan every 1.1-1.5 ms adds
-at most that to its 50 ms. CP runs at 500 kHz (a 74HC165 takes 4 MHz at
-2 V), PL low 2 us.
+about 1 ms: a DRV5032 samples at 20 Hz, so a scan every 1.2-1.6 ms adds
+at most that to its 50 ms. CP runs at 500 kHz (a 74HC165 is specified
+for several MHz even at 2 V), PL low 2 us.
 
 Needs CP and PL on consecutive GPIOs (PL = CP + 1: the program's two
 side-set pins); sensors.chain() bit-bangs otherwise. PIO1's state machine
@@ -31,7 +31,7 @@ from ..rp2040 import COUNT, DMA_TRANS_COUNT, rx_dreq, rx_fifo
 
 SM_ID = 5
 SM_HZ = 1000000  # two cycles a bit: CP at 500 kHz
-FIRST_SCAN_MS = 20  # a scan is about 1.5 ms at most: none in this long, the PIO is not running
+FIRST_SCAN_MS = 20  # a scan takes 1.6 ms at most: none in this long, the PIO is not running
 
 
 @rp2.asm_pio(sideset_init=(rp2.PIO.OUT_LOW, rp2.PIO.OUT_HIGH), in_shiftdir=rp2.PIO.SHIFT_LEFT,
