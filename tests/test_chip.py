@@ -402,7 +402,8 @@ def test_companion_flash_over_the_emulated_usb_serial_then_it_boots_and_plays(tm
 def test_a_sensing_board_lights_each_stick_within_60_ms_of_it_reaching_its_slot(figures):
     """Issue 45: the sensing board (kahuna-sensing on pico-sensing) on the
     emulated Pico; pico.mjs's DRV5032DU switches sample every 50 ms at their
-    own phases, the firmware reads the 74HC165 chain (hal/sensors.py). The
+    own phases, the firmware reads the 74HC165 chain by PIO + DMA
+    (hal/pio_chain.py). The
     worked example's setup played by sticks put on (TURN pressed): each
     stick lit and logged, worst 60 ms from the stick reaching its slot."""
     from host_tools.chip import sensing
@@ -411,6 +412,7 @@ def test_a_sensing_board_lights_each_stick_within_60_ms_of_it_reaching_its_slot(
     r = chip.run(sensing.fresh_image(), timed[-1][0] + 700, presses, keep_image=True, profile=sensing.PROFILE,
                  sticks=sticks)
     assert "Traceback" not in r["console"] and "no sensing" not in r["console"], r["console"]
+    assert "bit-banged" not in r["console"], r["console"]  # the chain read by PIO + DMA (hal/pio_chain.py)
     lit = sensing.light_times(r, timed)
     assert all(t is not None for _, t in lit), lit
     worst = max(t for _, t in lit)
@@ -434,6 +436,7 @@ def test_kanaloas_sensing_board_lights_and_logs_each_bridge(figures):
     r = chip.run(sensing.kanaloa_image(), timed[-1][0] + 2 * sensing.GAP + 300, presses, keep_image=True,
                  profile=sensing.KANALOA_PROFILE, sticks=sticks)
     assert "Traceback" not in r["console"] and "no sensing" not in r["console"], r["console"]
+    assert "bit-banged" not in r["console"], r["console"]
     lit = sensing.light_times(r, timed)
     assert all(t is not None for _, t in lit), lit
     worst = max(t for _, t in lit)

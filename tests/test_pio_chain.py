@@ -51,3 +51,60 @@ def test_the_reader_under_native_micropython():
     for one in r:
         assert one["wrong"] == [] and one["inside"] and one["aligned"], one
     assert r[-1]["runs"] > 20
+
+
+class _Pin:
+    IN, OUT = 0, 1
+
+    def __init__(self, n, mode=None):
+        self.n = n
+
+    def value(self, v=None):
+        return 1
+
+
+def _on_an_rp2040(monkeypatch, state_machine):
+    """sensors.chain() as on an RP2040 (CPython: sys.platform patched), over
+    stand-ins whose rp2.StateMachine is state_machine."""
+    import sys
+    import types
+
+    rp2 = types.ModuleType("rp2")
+    rp2.PIO = types.SimpleNamespace(OUT_LOW=0, OUT_HIGH=1, SHIFT_LEFT=0, JOIN_RX=2)
+    rp2.asm_pio = lambda **kw: (lambda f: f)
+    rp2.StateMachine = state_machine
+    uctypes = types.ModuleType("uctypes")
+    uctypes.addressof = lambda buf: 0x20010000
+    machine = types.ModuleType("machine")
+    machine.Pin = _Pin
+    machine.mem32 = {}
+    for name, module in (("rp2", rp2), ("uctypes", uctypes), ("machine", machine)):
+        monkeypatch.setitem(sys.modules, name, module)
+    monkeypatch.delitem(sys.modules, "companion.hal.pio_chain", raising=False)
+    monkeypatch.setattr(sys, "platform", "rp2")
+
+
+SPEC = {"kind": "hc165", "clock": 2, "load": 3, "data": 26, "chips": 7}
+
+
+def test_a_chain_whose_state_machine_cannot_start_is_bit_banged_and_the_console_says_why(monkeypatch, capsys):
+    from companion.hal import sensors
+
+    def taken(*args, **kw):
+        raise OSError("no free state machine")
+
+    _on_an_rp2040(monkeypatch, taken)
+    got = sensors.chain(SPEC, 54)
+    assert isinstance(got, sensors.Hc165Chain) and got.n == 56
+    assert "companion: the sensor chain bit-banged (no free state machine)" in capsys.readouterr().out
+
+
+def test_pl_not_on_the_gpio_after_cp_is_bit_banged_without_trying_the_pio(monkeypatch, capsys):
+    from companion.hal import sensors
+
+    def never(*args, **kw):
+        raise AssertionError("the PIO was tried")
+
+    _on_an_rp2040(monkeypatch, never)
+    got = sensors.chain(dict(SPEC, load=5), 54)
+    assert isinstance(got, sensors.Hc165Chain) and capsys.readouterr().out == ""
