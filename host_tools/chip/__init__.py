@@ -39,8 +39,9 @@ def run(fs_image, ms, presses=(), cut_after=-1, keep_image=False, timeout=600, p
     milliseconds with the given presses [(code, at_ms, hold_ms)]. Returns
     the report (run.mjs); with keep_image, report["image"] is the
     filesystem afterwards. A sensing board (profile: one with "sensors"):
-    sticks [(at_ms, [white bit, black bit], "white", "black" or None)], a
-    stick put on (its magnet's pole) or taken off a slot at that time."""
+    sticks [(at_ms, [white bit, black bit(, tall bit)], "white", "black",
+    "tower" or None)], a stick put on (its magnet's pole) or taken off a slot
+    at that time ("tower": a piece only a slot's third switch sees)."""
     uf2, bootrom = parts()
     with tempfile.TemporaryDirectory(prefix="pico-") as tmp:
         img = Path(tmp) / "fs.img"

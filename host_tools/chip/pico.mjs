@@ -271,10 +271,12 @@ export class Pico {
   }
 
   stick(bits, colour) {
-    // a stick put on a slot (its magnet's pole by colour) or taken off (colour null)
+    // a stick put on a slot (its magnet's pole by colour) or taken off (colour null); a slot
+    // with a third switch (Rukuni's cells): "tower" is a piece only that switch sees
     const t = this.clock.nanos;
     this.poles[bits[0]].push([t, colour === 'white' ? 1 : 0]);
     this.poles[bits[1]].push([t, colour === 'black' ? 1 : 0]);
+    if (bits.length > 2) this.poles[bits[2]].push([t, colour === 'tower' ? 1 : 0]);
   }
 
   // --- the WS2812 chain -------------------------------------------------------------

@@ -4,8 +4,8 @@
 //
 // script: {uf2, bootrom, image (path of the flash filesystem image), profile
 // (the hardware profile, parsed), ms (emulated run time), presses: [{code,
-// at_ms, hold_ms}], sticks: [{at_ms, bits: [white, black], colour: "white",
-// "black" or null}] (a sensing board's sticks put on and taken off), cut_after (power cut at this flash operation, or -1),
+// at_ms, hold_ms}], sticks: [{at_ms, bits: [white, black(, tall)], colour: "white",
+// "black", "tower" or null}] (a sensing board's pieces put on and taken off), cut_after (power cut at this flash operation, or -1),
 // image_out (where to write the filesystem image at the end, optional)}.
 // report: {ms, console, frames: [{t_ms, n, on: {led: [r,g,b]}}] (every LED
 // frame: its LEDs' count and those that are not dark), flash: [{op, offset, bytes, at_ms,

@@ -65,7 +65,8 @@ def kanaloa_image():
 
 
 def kanaloa_placements(start_ms):
-    """KANALOA_BRIDGES put on, a TURN after each: as placements() for Kahuna."""
+    """KANALOA_BRIDGES put on, a TURN after each: as placements() for Kahuna
+    (timed: also each bridge's white bit and its owner's seat, the turn's)."""
     layout = load_layout(KANALOA_LAYOUT)
     conns = dict(("%s-%s" % (c["a"], c["b"]), c) for c in layout["connections"])
     turn = [c["button"] for c in layout["controls"] if c["name"] == "TURN"][0]
@@ -74,28 +75,67 @@ def kanaloa_placements(start_ms):
     for name in KANALOA_BRIDGES:
         c = conns[name]
         sticks.append((t, c["sense"], "white"))
-        timed.append((t, c["led"], name))
+        timed.append((t, c["led"], name, c["sense"][0], len(timed) % len(KANALOA_HEADER["players"])))
         presses.append((turn, t + GAP, HOLD))
         t += 2 * GAP
     return sticks, presses, timed
 
 
+def first_shown(report, at, led, shows=None):
+    """(ms from `at` to the first LED frame whose `led` differs from before,
+    or with shows: whose [r, g, b] (None: dark) shows(...) accepts; that
+    colour), or (None, None)."""
+    key = str(led)
+    before = None
+    for f in report["frames"]:
+        rgb = f["on"].get(key)
+        if f["t_ms"] <= at:
+            before = rgb
+        elif rgb != before if shows is None else shows(rgb):
+            return round(f["t_ms"] - at, 2), rgb
+    return None, None
+
+
+def first_steady(report, at, led):
+    """(ms from `at` to the frame from which `led` shows one colour to the end
+    of the run: a piece's steady light after an invitation's pulse; that
+    colour), or (None, None) if it is dark at the end."""
+    key = str(led)
+    later = [f for f in report["frames"] if f["t_ms"] > at]
+    if not later or later[-1]["on"].get(key) is None:
+        return None, None
+    last = later[-1]["on"][key]
+    k = len(later) - 1
+    while k > 0 and later[k - 1]["on"].get(key) == last:
+        k -= 1
+    return round(later[k]["t_ms"] - at, 2), last
+
+
+def switch_delay(bit, at_ms):
+    """How long after `at_ms` the DRV5032 behind chain bit `bit` next samples
+    (ms): pico.mjs sensorOutput's phase for it, which a piece put on waits
+    out before the chain can see it (0-50 ms: the switch's, not the firmware's)."""
+    phase = ((bit >> 1) * 7919) % 50 + 0.137
+    return (phase - at_ms) % 50
+
+
+def signature_dark_ms(seat, start_ms, end_ms):
+    """How many of the ms from start_ms to end_ms the owner's signature held
+    a piece of seat `seat` dark: hal/leds.py's MARK + seat, dark in the first
+    `seat` 300 ms slots of every 2 s for 120 ms each (the emulated clock is
+    the chip's ticks_ms: both start at reset)."""
+    dark = 0
+    for t in range(int(start_ms), int(end_ms)):
+        t %= 2000
+        if t // 300 < seat and t % 300 < 120:
+            dark += 1
+    return dark
+
+
 def light_times(report, timed):
     """Per placement: stick on its slot -> the first LED frame whose LED for it
     differs from before (ms), or None."""
-    out = []
-    for at, led, name in timed:
-        key = str(led)
-        before = None
-        lit = None
-        for f in report["frames"]:
-            if f["t_ms"] <= at:
-                before = f["on"].get(key)
-            elif f["on"].get(key) != before:
-                lit = round(f["t_ms"] - at, 2)
-                break
-        out.append((name, lit))
-    return out
+    return [(one[2], first_shown(report, one[0], one[1])[0]) for one in timed]
 
 
 # The sensing input's cost on the chip: hal/sensors.Slots.scan wrapped (the
@@ -158,3 +198,62 @@ def measure(run, boot_ms):
         f["chip.sense_scan_ms_per_step"] = round(cost[1], 3)
         f["chip.sense_scan_ms.worst"] = round(cost[2], 2)
     return f, r, times
+
+
+# Rukuni's sensing board (stones by colour, towers by a third switch: 184 bits, a chain of 23 chips)
+RUKUNI_LAYOUT = "rukuni-sensing"
+RUKUNI_PROFILE = ROOT / "board_layouts" / "profiles" / "pico-sensing-rukuni.json"
+RUKUNI_HEADER = {"game": "rukuni", "layout": RUKUNI_LAYOUT, "variants": [], "first": "white"}
+
+# Duell's (a switch under each stone pocket, a stone's pole its player's: Bison north, Wolf south)
+DUELL_LAYOUT = "duell-sensing"
+DUELL_PROFILE = PROFILE  # seven chips: Duell's 36 bits fit
+DUELL_HEADER = {"game": "duell", "layout": DUELL_LAYOUT, "variants": []}
+
+
+def game_image(layout, profile, header):
+    """The board as `companion flash` leaves it for a sensing layout and profile, a new game saved."""
+    game = ("/games/current.jsonl", (json.dumps(header) + "\n").encode())
+    return image.build(layout=layout, profile=profile, extra=[game])
+
+
+def rukuni_turn(start_ms):
+    """A Rukuni board with its six towers on their corners from power-on;
+    then a black stone on 1,0 (White to play: refused), taken off; the tower
+    on 0,-4 lifted and set down on 0,-1 (its move); a white stone on 1,-2
+    (the set). ([(at_ms, bits, piece)], {what: (at_ms, led, cell, its switch's bit)}, end_ms)."""
+    layout = load_layout(RUKUNI_LAYOUT)
+    cell = dict((c["name"], c) for c in layout["cells"])
+    sticks = [(0, cell[name]["sense"], "tower") for name in layout["towers"]]
+    t = start_ms
+    timed = {"refused": (t, cell["1,0"]["led"], "1,0", cell["1,0"]["sense"][1])}
+    sticks.append((t, cell["1,0"]["sense"], "black"))
+    sticks.append((t + 300, cell["1,0"]["sense"], None))
+    t += 1200  # the black stone's lift counted (LIFT_MS)
+    sticks.append((t, cell["0,-4"]["sense"], None))
+    t += 800  # the tower in the hand counted as lifted: its destinations pulse (the log shows its move)
+    sticks.append((t, cell["0,-1"]["sense"], "tower"))
+    t += 500
+    timed["set"] = (t, cell["1,-2"]["led"], "1,-2", cell["1,-2"]["sense"][0])
+    sticks.append((t, cell["1,-2"]["sense"], "white"))
+    return sticks, timed, t + 500
+
+
+def duell_placing(start_ms):
+    """A Wolf stone in 1,1's Wolf pocket while Bison places (refused), taken
+    out; a Bison stone in 1,1's Bison pocket (the press on the site: the
+    keypad asks its value), key 5 pressed. ([(at_ms, bits, pole)],
+    [(code, at_ms, hold_ms)], {what: (at_ms, led, name, its switch's bit)}, end_ms)."""
+    layout = load_layout(DUELL_LAYOUT)
+    pocket = dict((s["name"], s) for s in layout["stones"])
+    site = dict((s["name"], s) for s in layout["sites"])
+    key5 = [s["button"] for s in layout["sites"] if s["key"] == 5][0]
+    t = start_ms
+    timed = {"refused": (t, site["1,1"]["led"], "1,1", pocket["1,1 wolf"]["sense"][1])}
+    sticks = [(t, pocket["1,1 wolf"]["sense"], "black"), (t + 300, pocket["1,1 wolf"]["sense"], None)]
+    t += 1200
+    timed["asked"] = (t, site["1,1"]["led"], "1,1", pocket["1,1 bison"]["sense"][0])
+    sticks.append((t, pocket["1,1 bison"]["sense"], "white"))
+    presses = [(key5, t + 300, HOLD)]
+    timed["put"] = (t + 300, pocket["1,1 bison"]["led"], "1,1 bison", None)  # (a key press: no switch)
+    return sticks, presses, timed, t + 800

@@ -31,16 +31,11 @@ import rp2
 import uctypes
 from machine import Pin, mem32
 
+from ..rp2040 import COUNT, DMA_TRANS_COUNT, MATRIX_HZ, RING_BITS, RING_BYTES, ROWS, rx_dreq, rx_fifo, tx_fifo
 from .sampling import SampleDecoder
 
-SAMPLE_MS = 1
-RING_BYTES = 4096  # 512 samples of 8 bytes: a 512 ms stall loses nothing
-RING_BITS = 12  # log2(RING_BYTES): the DMA's write ring
+SAMPLE_MS = 1  # a sample a millisecond (rp2040: MATRIX_HZ, RING_BYTES, ROWS, shared with lit.listen)
 BUF_BYTES = 2 * RING_BYTES  # room for a RING_BYTES-aligned ring wherever the heap puts it
-COUNT = 0x3FFFFFFE  # transfers per DMA run (~6 days at 2000 a second); a small int
-PIO_BASE = (0x50200000, 0x50300000)
-DMA_TRANS_COUNT = 0x50000008  # channel 0's; each channel's registers are 0x40 apart
-RXF0 = 0x20
 ROW_SETTLE = 1  # extra cycles (10 us each) a row is driven before its columns are read: the
 # [1] in matrix_scan (asm_pio runs the function with the PIO's names only, not this module's)
 
@@ -83,7 +78,7 @@ def matrix_scan():
     wrap()
 
 
-CYCLES = 100  # per scan: 32 + 32 + 8 waiting, 2 * (1 + 4 * (2 + ROW_SETTLE) + 1) scanning
+CYCLES = 100  # per scan: 32 + 32 + 8 waiting, 2 * (1 + 4 * (2 + ROW_SETTLE) + 1) scanning (rp2040.MATRIX_HZ)
 
 
 def consecutive(pins):
@@ -98,14 +93,12 @@ class PioMatrix:
         at its start, ...), started before the look with this very program
         and ring: taken over as it runs, its samples since then kept."""
         self.n = 64
-        pio = sm_id // 4
-        sm_in_pio = sm_id % 4
         if running is not None:
             self.sm, self.dma, buf, t0 = running[:4]
         else:
             for p in cols:
                 Pin(p, Pin.IN, Pin.PULL_UP)
-            self.sm = rp2.StateMachine(sm_id, matrix_scan, freq=CYCLES * 1000 // SAMPLE_MS,
+            self.sm = rp2.StateMachine(sm_id, matrix_scan, freq=MATRIX_HZ,
                                        in_base=Pin(cols[0]), out_base=Pin(rows[0]))
             self.dma = rp2.DMA()
         # the ring: RING_BYTES aligned to RING_BYTES (the DMA wraps its write
@@ -116,16 +109,16 @@ class PioMatrix:
         skip = (-addr) & (RING_BYTES - 1)
         self.ring_addr = addr + skip
         self.ctrl = self.dma.pack_ctrl(size=2, inc_read=False, inc_write=True, ring_sel=True,
-                                       ring_size=RING_BITS, treq_sel=pio * 8 + 4 + sm_in_pio)
-        self.fifo = PIO_BASE[pio] + RXF0 + 4 * sm_in_pio
+                                       ring_size=RING_BITS, treq_sel=rx_dreq(sm_id))
+        self.fifo = rx_fifo(sm_id)
         self.epoch = 0  # samples of earlier DMA runs
         # the transfers left, read straight from the register: one mem32 read
         # costs a fraction of the rp2.DMA attribute (about 10 us on the chip)
         self.count_reg = DMA_TRANS_COUNT + 0x40 * self.dma.channel
         if running is None:
             self.dma.config(read=self.fifo, write=self.ring_addr, count=COUNT, ctrl=self.ctrl, trigger=True)
-            self.sm.put(0x08040201)  # rows 0..3, one byte each
-            self.sm.put(0x80402010)  # rows 4..7
+            self.sm.put(ROWS[0])  # rows 0..3, one byte each
+            self.sm.put(ROWS[1])  # rows 4..7
             self.sm.active(1)
             t0 = time.ticks_ms()
         self.decoder = SampleDecoder(self.buf, skip // 4, RING_BYTES // 8, 2, SAMPLE_MS,
@@ -189,7 +182,6 @@ def sampler(spec, buf=None, running=None):
 # across the word, so with an 8-bit autopull shifting left each byte goes
 # out MSB first: neopixel's GRB buffer.
 
-TXF0 = 0x10
 BIT_US = 30  # one LED's 24 bits at 800 kHz
 LATCH_US = 300  # the low time that ends a frame (WS2812B-V5: 280 us)
 FIFO_BYTES = 8  # the joined TX FIFO, still going out when the DMA is done
@@ -222,11 +214,9 @@ class PioStrip:
         self.bufs = (bytearray(3 * n), bytearray(3 * n))
         self.buf = self.bufs[0]
         self.dma = rp2.DMA()
-        pio = sm_id // 4
-        sm_in_pio = sm_id % 4
         self.ctrl = self.dma.pack_ctrl(size=0, inc_read=True, inc_write=False,
-                                       treq_sel=pio * 8 + sm_in_pio)
-        self.fifo = PIO_BASE[pio] + TXF0 + 4 * sm_in_pio
+                                       treq_sel=rx_dreq(sm_id) - 4)  # the TX FIFO's request
+        self.fifo = tx_fifo(sm_id)
         self.count_reg = DMA_TRANS_COUNT + 0x40 * self.dma.channel
         self.frame_us = (3 * n + FIFO_BYTES) * BIT_US // 3 + LATCH_US
         self.sent_at = time.ticks_us() - self.frame_us

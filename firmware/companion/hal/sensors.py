@@ -5,9 +5,10 @@ Two halves, as hal/buttons.py's:
 
 - A *sampler* reports raw bit changes: `collect(sink, now)` calls
   `sink.edge(bit, level, t)` (level 1: the switch's output is active, a
-  magnet pole above it). `buttons.PolledSampler` over `Hc165Chain` (bit-banged,
-  any chip) or `SimChain` (the simulated HAL). (A PIO + DMA sampler of
-  the chain, as hal/pio.py's of the buttons, would give `collect` itself.)
+  magnet pole above it). On an RP2040, hal/pio_chain.PioChain (the chain
+  read by PIO + DMA with no CPU; `collect` compares bytes, every loop
+  step); elsewhere `buttons.PolledSampler` over `Hc165Chain` (bit-banged,
+  any chip) or `SimChain` (the simulated HAL), read every POLL_MS.
 - `Slots` (pure: no hardware, no clock of its own) turns the bits into what
   stands on each slot (EMPTY, WHITE: the north-pole output, BLACK: the
   south-pole one) and reports a slot's change once it has lasted:
@@ -306,11 +307,22 @@ class SimChain:
 
 
 def chain(spec, nbits):
-    """The profile's chain ("sensors": kind hc165, clock, load, data, chips),
-    read by polling."""
+    """The profile's chain ("sensors": kind hc165, clock, load, data, chips):
+    on an RP2040 with PL wired to CP's next GPIO, read by PIO + DMA
+    (hal/pio_chain.py: a sampler, looked at every loop step), else
+    bit-banged (Hc165Chain: a scanner, polled every Slots.POLL_MS)."""
+    import sys
+
     from machine import Pin
 
     if spec.get("kind") != "hc165" or 8 * spec.get("chips", 0) < nbits:
         raise ValueError("the profile's sensors do not have the layout's %d bits" % nbits)
+    if sys.platform == "rp2" and spec["load"] == spec["clock"] + 1:
+        from .pio_chain import PioChain
+
+        try:
+            return PioChain(spec["clock"], spec["data"], spec["chips"])
+        except Exception as e:  # noqa: BLE001 - e.g. its state machine taken: the chain still reads
+            print("companion: the sensor chain bit-banged (%s)" % (e,))
     return Hc165Chain(Pin(spec["clock"], Pin.OUT), Pin(spec["load"], Pin.OUT), Pin(spec["data"], Pin.IN),
                       spec["chips"])
