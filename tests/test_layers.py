@@ -14,10 +14,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "firmware" / "companion"
 BELOW = {
     "text": set(),  # words into display lines
     "pack": set(),  # loads the modules: runs before any of them
-    "rp2040": set(),  # the RP2040's register numbers: constants only
-    "lit": {"rp2040"},  # the saved look: shown at power-on, before the rest loads
+    "lit": set(),  # the saved look: shown at power-on, before the rest loads
     "core": set(),  # the rules: pure
-    "hal": {"rp2040"},  # the drivers: know no rules and no app
+    "hal": set(),  # the drivers: know no rules and no app
     "store": {"core", "lit"},  # the game on flash
     "layout": {"text"},  # the checks of a layout and a profile
     "ui": {"core", "hal", "text"},  # each game on the board

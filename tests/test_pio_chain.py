@@ -5,6 +5,7 @@ the ring and across DMA runs that end; under CPython and native MicroPython.
 The program itself runs on the emulated Pico (tests/test_chip.py -k sensing)."""
 
 import json
+import sys
 
 import pytest
 
@@ -53,6 +54,17 @@ def test_the_reader_under_native_micropython():
     assert r[-1]["runs"] > 20
 
 
+@pytest.fixture(autouse=True)
+def _no_stand_in_module_left():
+    """hal/pio_chain.py and hal/pio.py imported on stand-ins are dropped after each test."""
+    yield
+    hal = sys.modules.get("companion.hal")
+    for name in ("pio_chain", "pio"):
+        sys.modules.pop("companion.hal." + name, None)
+        if hal is not None and name in dir(hal):
+            delattr(hal, name)
+
+
 class _Pin:
     IN, OUT = 0, 1
 
@@ -70,7 +82,8 @@ def _on_an_rp2040(monkeypatch, state_machine):
     import types
 
     rp2 = types.ModuleType("rp2")
-    rp2.PIO = types.SimpleNamespace(OUT_LOW=0, OUT_HIGH=1, SHIFT_LEFT=0, JOIN_RX=2)
+    rp2.PIO = types.SimpleNamespace(OUT_LOW=0, OUT_HIGH=1, SHIFT_LEFT=0, JOIN_RX=2,
+                                    IN_LOW=0, SHIFT_RIGHT=1, JOIN_TX=1)  # (and hal/pio.py's, imported with it)
     rp2.asm_pio = lambda **kw: (lambda f: f)
     rp2.StateMachine = state_machine
     uctypes = types.ModuleType("uctypes")
@@ -81,6 +94,7 @@ def _on_an_rp2040(monkeypatch, state_machine):
     for name, module in (("rp2", rp2), ("uctypes", uctypes), ("machine", machine)):
         monkeypatch.setitem(sys.modules, name, module)
     monkeypatch.delitem(sys.modules, "companion.hal.pio_chain", raising=False)
+    monkeypatch.delitem(sys.modules, "companion.hal.pio", raising=False)
     monkeypatch.setattr(sys, "platform", "rp2")
 
 

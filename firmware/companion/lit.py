@@ -171,10 +171,9 @@ def show(root="/games"):
 # here, before the look, and hal/board.py listen() takes it over in boot.
 # hal/pio.py, imported from the pack, takes 40 ms: here are only the
 # profile's pins read and the program's words (pio.matrix_scan as asm_pio
-# assembles it: tests/test_chip.py checks they agree) given to the PIO, with
-# the numbers hal/pio.py shares (rp2040.py: a module of constants only, the
-# one more file loaded before the light).
+# assembles it: tests/test_chip.py checks they agree) given to the PIO.
 PROFILES = "/board_layouts/profiles/"
+RING_BYTES = 4096  # hal/pio.py's ring (512 samples of 8 bytes), inside a buffer twice that size
 sampling = None  # (state machine, DMA, buffer, ticks_ms at the start, its pins and sm): hal/board.py adopts it
 
 
@@ -216,20 +215,18 @@ def listen(config="/config.json"):
                 len(rows) == len(cols) == 8 and rows == list(range(rows[0], rows[0] + 8))
                 and cols == list(range(cols[0], cols[0] + 8))):
             return
-        from .rp2040 import COUNT, MATRIX_HZ, RING_BITS, RING_BYTES, ROWS, rx_dreq, rx_fifo
-
         for p in cols:
             Pin(p, Pin.IN, Pin.PULL_UP)
-        buf = array("i", bytearray(2 * RING_BYTES))  # hal/pio.py's ring, inside a buffer twice its size
-        sm = rp2.StateMachine(sm_id, _matrix_scan(), freq=MATRIX_HZ, in_base=Pin(cols[0]), out_base=Pin(rows[0]))
+        buf = array("i", bytearray(2 * RING_BYTES))
+        sm = rp2.StateMachine(sm_id, _matrix_scan(), freq=100000, in_base=Pin(cols[0]), out_base=Pin(rows[0]))
         addr = uctypes.addressof(buf)
         dma = rp2.DMA()
-        ctrl = dma.pack_ctrl(size=2, inc_read=False, inc_write=True, ring_sel=True, ring_size=RING_BITS,
-                             treq_sel=rx_dreq(sm_id))
-        dma.config(read=rx_fifo(sm_id), write=addr + ((-addr) & (RING_BYTES - 1)), count=COUNT, ctrl=ctrl,
-                   trigger=True)
-        sm.put(ROWS[0])
-        sm.put(ROWS[1])
+        ctrl = dma.pack_ctrl(size=2, inc_read=False, inc_write=True, ring_sel=True, ring_size=12,
+                             treq_sel=sm_id // 4 * 8 + 4 + sm_id % 4)
+        dma.config(read=(0x50200000, 0x50300000)[sm_id // 4] + 0x20 + 4 * (sm_id % 4),
+                   write=addr + ((-addr) & (RING_BYTES - 1)), count=0x3FFFFFFE, ctrl=ctrl, trigger=True)
+        sm.put(0x08040201)
+        sm.put(0x80402010)
         sm.active(1)
         sampling = (sm, dma, buf, time.ticks_ms(), rows[0], cols[0], sm_id)
     except Exception as e:  # noqa: BLE001 - boot's board.listen() tries again, and says why

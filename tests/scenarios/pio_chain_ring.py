@@ -141,6 +141,9 @@ def run(address, chips, steps=60, seed=1, count=None):
     consts.OUT_HIGH = 1
     consts.SHIFT_LEFT = 0
     consts.JOIN_RX = 2
+    consts.IN_LOW = 0  # (hal/pio.py's programs, imported with pio_chain for the numbers they share)
+    consts.SHIFT_RIGHT = 1
+    consts.JOIN_TX = 1
     rp2.PIO = consts
     rp2.asm_pio = lambda **kw: (lambda f: f)  # the program is never run here
     rp2.StateMachine = StateMachine
@@ -187,6 +190,7 @@ def run(address, chips, steps=60, seed=1, count=None):
     sys.modules["uctypes"] = uctypes
     sys.modules["machine"] = machine
     sys.modules.pop("companion.hal.pio_chain", None)
+    sys.modules.pop("companion.hal.pio", None)
     try:
         from companion.hal import pio_chain
 
@@ -231,10 +235,11 @@ def run(address, chips, steps=60, seed=1, count=None):
                 "ring": ring, "inside": ring_addr - address >= 0 and ring_addr + ring <= address + len(chain.buf),
                 "aligned": ring_addr % ring == 0, "nbytes": chain.nbytes}
     finally:
-        sys.modules.pop("companion.hal.pio_chain", None)
         hal = sys.modules.get("companion.hal")
-        if hal is not None and "pio_chain" in dir(hal):
-            delattr(hal, "pio_chain")
+        for name in ("pio_chain", "pio"):  # (both made on the stand-ins)
+            sys.modules.pop("companion.hal." + name, None)
+            if hal is not None and name in dir(hal):
+                delattr(hal, name)
         for k, v in saved.items():
             if v is None:
                 sys.modules.pop(k, None)

@@ -78,7 +78,7 @@ def _matrix_scanner(spec):
     return MatrixScanner(rows, cols)
 
 
-SAMPLER_BUF_BYTES = 8192  # hal/pio.py BUF_BYTES, 2 * rp2040.RING_BYTES (pio.py is imported after the first light)
+SAMPLER_BUF_BYTES = 8192  # hal/pio.py BUF_BYTES, 2 * RING_BYTES (pio.py is imported after the first light)
 ring = None  # the PIO sampler's buffer, made by reserve()
 
 

@@ -31,10 +31,37 @@ import rp2
 import uctypes
 from machine import Pin, mem32
 
-from ..rp2040 import COUNT, DMA_TRANS_COUNT, MATRIX_HZ, RING_BITS, RING_BYTES, ROWS, rx_dreq, rx_fifo, tx_fifo
 from .sampling import SampleDecoder
 
-SAMPLE_MS = 1  # a sample a millisecond (rp2040: MATRIX_HZ, RING_BYTES, ROWS, shared with lit.listen)
+# The RP2040's numbers, here and in hal/pio_chain.py. lit.listen() spells the
+# sampler's out again (it starts this very sampler before the first light,
+# when loading one more module from littlefs would cost the look ~10 ms);
+# tests/test_sampler_start.py checks the two start it alike.
+PIO_BASE = (0x50200000, 0x50300000)  # PIO0, PIO1
+TXF0 = 0x10  # a PIO's TX FIFO of state machine 0; each machine's 4 bytes further
+RXF0 = 0x20  # its RX FIFO
+DMA_TRANS_COUNT = 0x50000008  # DMA channel 0's transfers left; each channel's registers are 0x40 apart
+COUNT = 0x3FFFFFFE  # transfers per DMA run (a small int): a reader starts the next run where one ends
+SAMPLE_MS = 1
+MATRIX_HZ = 100000  # matrix_scan's CYCLES a sample: a sample every SAMPLE_MS
+RING_BYTES = 4096  # 512 samples of 8 bytes: a 512 ms stall loses nothing
+RING_BITS = 12  # log2(RING_BYTES): the DMA's write ring
+ROWS = (0x08040201, 0x80402010)  # the one-hot row patterns put once: rows 0..3, rows 4..7 (a byte each)
+
+
+def rx_fifo(sm_id):
+    """The address of a state machine's RX FIFO (sm_id 0-7: PIO0's four, then PIO1's)."""
+    return PIO_BASE[sm_id >> 2] + RXF0 + 4 * (sm_id & 3)
+
+
+def tx_fifo(sm_id):
+    return PIO_BASE[sm_id >> 2] + TXF0 + 4 * (sm_id & 3)
+
+
+def rx_dreq(sm_id):
+    """The DMA data request of a state machine's RX FIFO (its TX FIFO's is 4 less)."""
+    return (sm_id >> 2) * 8 + 4 + (sm_id & 3)
+
 BUF_BYTES = 2 * RING_BYTES  # room for a RING_BYTES-aligned ring wherever the heap puts it
 ROW_SETTLE = 1  # extra cycles (10 us each) a row is driven before its columns are read: the
 # [1] in matrix_scan (asm_pio runs the function with the PIO's names only, not this module's)
@@ -78,7 +105,7 @@ def matrix_scan():
     wrap()
 
 
-CYCLES = 100  # per scan: 32 + 32 + 8 waiting, 2 * (1 + 4 * (2 + ROW_SETTLE) + 1) scanning (rp2040.MATRIX_HZ)
+CYCLES = 100  # per scan: 32 + 32 + 8 waiting, 2 * (1 + 4 * (2 + ROW_SETTLE) + 1) scanning (MATRIX_HZ)
 
 
 def consecutive(pins):

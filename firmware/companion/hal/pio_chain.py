@@ -27,7 +27,7 @@ import rp2
 import uctypes
 from machine import Pin, mem32
 
-from ..rp2040 import COUNT, DMA_TRANS_COUNT, rx_dreq, rx_fifo
+from .pio import COUNT, DMA_TRANS_COUNT, rx_dreq, rx_fifo
 
 SM_ID = 5
 SM_HZ = 1000000  # two cycles a bit: CP at 500 kHz
