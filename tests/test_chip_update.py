@@ -85,11 +85,16 @@ def cut_points(got, ops, count):
     removed = next(e for s, e in zip([0] + ends, ends) if b"_rm(%r)" % update.OLD in got[s:e])
     assert ops.count(switched) == 2, ops.count(switched)  # a rename is one flash operation
     spread = count - 4
-    return sorted([("before the switch", max(1, switch * (2 * i + 1) // (2 * spread)), None) for i in range(spread)]
+
+    def inside(n):  # a byte cut inside a command, not on its last byte (that one would run)
+        return n - 1 if n in ends else n
+
+    return sorted([("before the switch", inside(max(2, switch * (2 * i + 1) // (2 * spread))), None)
+                   for i in range(spread)]
                   + [("the switch sent but for its end", switched - 1, None),
                      ("between the switch's renames", switched, 1),
                      ("half-way through the old package's removal", removed, ops.count(removed) // 2),
-                     ("half-way from the switch to the end", switch + (len(got) - switch) // 2, None)],
+                     ("half-way from the switch to the end", inside(switch + (len(got) - switch) // 2), None)],
                   key=lambda p: p[1])
 
 
