@@ -3,17 +3,25 @@
 The board is the emulated RP2040 (MicroPython's stock rp2 port in
 rp2040js, host_tools/chip) on its USB serial port, holding a saved game and
 the firmware before the update (the same package with one file more, so
-that the two are told apart). The real `companion flash` sends the new one,
-and the cable is pulled after N bytes: a Pico powered by USB stops where it
-is, its flash as it is then (host_tools/chip/serial.mjs). N: spread over the
-whole transfer, just before the switch of packages, and after it. Then the
-chip boots that flash, as a board at power on, and must come up with its
-saved game, running the old package or the new one, whole.
+that the two are told apart), broken into at the same moment of its boot
+at every run (serial_port.BREAK_MS), so that a flash sends the same bytes
+each time. The real `companion flash` sends the new one, and the power goes:
+after N bytes (a Pico powered by USB stops where it is, its flash as it is
+then: host_tools/chip/serial.mjs), or in the middle of the command those N
+bytes end, after K of its flash operations. The cuts: spread over the
+transfer before the switch of packages; in the switch's command before it
+runs (the new package staged); between the switch's two renames (no
+/lib/companion: main.py renames the staged one into place); half-way
+through the removal of the old package; half-way from the switch to the
+end. Each is placed by the commands a whole flash sent, not by a fraction
+of the transfer. Then the chip boots that flash, as a board at power on,
+and must come up with its saved game, running the old package or the new
+one, whole.
 
 Runs when COMPANION_PICO_UF2 and COMPANION_PICO_BOOTROM name the chip parts
 (as tests/test_chip.py); each cut is a flash over the emulated serial line
-(about 3 minutes of one core each on a loaded machine). COMPANION_CHIP_CUTS=N
-for more cuts (at least 5).
+(6 min 49 s measured for the file: a recording flash and 5 cuts).
+COMPANION_CHIP_CUTS=N for more cuts spread before the switch (at least 5 in all).
 """
 
 import json
@@ -62,28 +70,62 @@ def switch_at(got):
     return at
 
 
-def cut_points(sent, switch, count):
-    """count cut points: count - 2 spread over the transfer before the switch,
-    one just before it, one half-way from it to the end."""
-    spread = [max(1, switch * (2 * i + 1) // (2 * (count - 2))) for i in range(count - 2)]
-    return sorted(set(spread + [switch - 100, switch + (sent - switch) // 2]))
+def command_ends(got):
+    """The offset after each command a flash sent: mpremote's raw paste ends each with Ctrl-D."""
+    return [i + 1 for i, b in enumerate(bytes(got)) if b == 4]
+
+
+def cut_points(got, ops, count):
+    """[(what, n, k)]: the power goes after n bytes (k None), or after the k-th flash
+    operation of the command the n-th byte ends (ops: the bytes the board had
+    got at each flash operation of a whole flash, EmulatedPico.ops)."""
+    switch = switch_at(got)
+    ends = command_ends(got)
+    switched = next(e for e in ends if e > switch)  # the switch's command, sent whole
+    removed = next(e for s, e in zip([0] + ends, ends) if b"_rm(%r)" % update.OLD in got[s:e])
+    assert ops.count(switched) == 2, ops.count(switched)  # a rename is one flash operation
+    spread = count - 4
+
+    def inside(n):  # a byte cut inside a command, not on its last byte (that one would run)
+        return n - 1 if n in ends else n
+
+    return sorted([("before the switch", inside(max(2, switch * (2 * i + 1) // (2 * spread))), None)
+                   for i in range(spread)]
+                  + [("the switch sent but for its end", switched - 1, None),
+                     ("between the switch's renames", switched, 1),
+                     ("half-way through the old package's removal", removed, ops.count(removed) // 2),
+                     ("half-way from the switch to the end", inside(switch + (len(got) - switch) // 2), None)],
+                  key=lambda p: p[1])
+
+
+def running(image):
+    """The package files a board boots from this flash, as main.py picks them:
+    /lib/companion, or, if a cut left none, the staged package, else the old one
+    (which main.py renames into place)."""
+    files = game.image.read(image)
+    for folder in (update.LIVE, update.STAGED, update.OLD):
+        found = {update.LIVE + p[len(folder):]: d for p, d in files.items() if p.startswith(folder + "/")}
+        if found:
+            return found
+    return {}
 
 
 @pytest.fixture(scope="module")
 def board():
     """(the old board's image, the package before, the package after a whole
-    flash, the bytes that flash sent, where the switch is in them)."""
+    flash, the bytes that flash sent, the bytes the board had got at each
+    flash operation)."""
     from host_tools.chip.serial_port import EmulatedPico
 
     old = game.image.build(extra=[game.saved_game(EVENTS), MARK])
     with EmulatedPico(old, record=True) as pico:
         proc = flash(pico)
-        sent, switch = pico.received, switch_at(pico.got)
+        got = bytes(pico.got)
     assert proc.returncode == 0, proc.stderr
     before, after = package(old), package(pico.image)
     assert MARK[0] in before and MARK[0] not in after
     assert {p: d for p, d in before.items() if p != MARK[0]} == after  # (the same firmware, one file less)
-    return old, before, after, sent, switch
+    return old, before, after, got, pico.ops
 
 
 def boots_with_its_game(image):
@@ -94,20 +136,35 @@ def boots_with_its_game(image):
     assert "Traceback" not in r["console"], r["console"]
     assert [json.loads(x) for x in game.saved_events(r["image"])] == [game.HEADER] + EVENTS
     assert r["frames"] and all(str(b[n]) in r["frames"][-1]["on"] for n in STICKS), r["frames"][-1:]
+    return r["image"]
+
+
+def test_the_cut_points_are_where_they_are_meant_to_be(board):
+    old, before, after, got, ops = board
+    points = cut_points(got, ops, CUTS)
+    assert len(points) == CUTS
+    ends = command_ends(got)
+    for what, n, k in points:
+        assert 0 < n < len(got), (what, n)
+        assert (k is not None) == (n in ends), (what, n)  # a byte cut lands inside a command: it never runs
+        assert k is None or 0 < k < ops.count(n), (what, n, k)  # an operation cut lands inside its command
 
 
 def test_a_flash_cut_at_any_point_leaves_a_pico_that_boots_its_game(board):
     from host_tools.chip.serial_port import EmulatedPico
 
-    old, before, after, sent, switch = board
+    old, before, after, got, ops = board
     seen = {}
-    for n in cut_points(sent, switch, CUTS):
-        with EmulatedPico(old, cut_after=n) as pico:
+    for what, n, k in cut_points(got, ops, CUTS):
+        with EmulatedPico(old, cut_after=n, cut_ops=k) as pico:
             proc = flash(pico)
-            assert pico.cut, n
-        assert proc.returncode == 1 and "flash again" in proc.stderr, (n, proc.stderr)
-        files = package(pico.image)
-        assert files in (before, after), n  # one firmware, whole
-        seen[n] = "old" if files == before else "new"
-        boots_with_its_game(pico.image)
+        assert pico.cut, (what, n, k)
+        assert proc.returncode == 1 and "flash again" in proc.stderr, (what, proc.stderr)
+        if what == "between the switch's renames":  # the case main.py is there for
+            assert not package(pico.image) and running(pico.image) == after, what
+        files = running(pico.image)
+        assert files in (before, after), what  # one firmware, whole
+        seen[what] = "old" if files == before else "new"
+        booted = boots_with_its_game(pico.image)
+        assert package(booted) == files, what  # (main.py renamed it into place)
     assert set(seen.values()) == {"old", "new"}, seen  # cuts before the switch and after it
