@@ -77,3 +77,17 @@ def test_strong_never_sits_on_a_full_hand_while_behind(seed):
         lines, _ = play_game(Watching(), player("device-v1"), seed * 1000 + k, k % 2 == 0)
         turns += len(lines)
     assert turns > 600 and sat == []
+
+
+def test_a_remove_that_takes_two_islands_before_round_two_scores():
+    """Seed 1 game 114 of device vs reference:1000 (the 200-game match of
+    docs/bench.md), event 73: white, level at 6-6 in islands in round 2,
+    takes black's ALOA-DUDA off with ALOA and DUDA — both ends fall to fewer
+    than a majority, black 6 -> 4 — rather than building. A kept swing: the
+    position guards it against a change of the board's value."""
+    g, plan = position("double_break.jsonl")
+    p = g.active()
+    assert (p, g.get(0), g.stones(0), g.stones(1)) == (0, 2, 6, 6)
+    assert plan[0] == {"op": "remove", "at": "ALOA-DUDA", "cards": ["ALOA", "DUDA"]}, plan
+    g.apply(plan[0])
+    assert (g.stones(0), g.stones(1)) == (6, 4)

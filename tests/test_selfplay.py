@@ -136,3 +136,29 @@ def test_the_ladder_plays_every_pair_and_rates_them(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "host_tools.cli", "selfplay", "--a", "greedy:20"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "only ismcts and reference take :ITERATIONS" in bad.stderr
+
+
+def test_a_match_split_with_first_plays_the_same_games_as_one_run(tmp_path):
+    """--first K: games K.. of the series, each the game the whole run and the ladder play as game k
+    (its own seed and colours, the players' state reset at each game's start)."""
+    from host_tools.selfplay.command import ladder_game
+
+    whole = selfplay(4, 7, "device", "reference:5", logs=str(tmp_path / "whole"))
+    parts = [selfplay(2, 7, "device", "reference:5", logs=str(tmp_path / "a")),
+             selfplay(2, 7, "device", "reference:5", logs=str(tmp_path / "b"), first=2)]
+    assert parts[1]["first"] == 2 and "first" not in parts[0]
+    for key in ("a_wins", "b_wins", "draws"):
+        assert whole[key] == parts[0][key] + parts[1][key]
+    for k in range(4):
+        split = tmp_path / ("a" if k < 2 else "b") / ("game%04d.jsonl" % k)
+        assert split.read_text() == (tmp_path / "whole" / ("game%04d.jsonl" % k)).read_text()
+        lines = split.read_text().splitlines()
+        w = replay(lines, load_layout).winner()
+        who = "draw" if w == 2 else ("a" if (w == 0) == (k % 2 == 0) else "b")
+        assert ladder_game("device", "reference:5", 7, k) == who
+
+
+def test_first_is_checked():
+    out = subprocess.run([sys.executable, "-m", "host_tools.cli", "selfplay", "--first", "-1"],
+                         capture_output=True, text=True)
+    assert out.returncode == 2 and "the first game is a whole number from 0 to" in out.stderr

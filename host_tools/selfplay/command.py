@@ -50,10 +50,20 @@ def player_name(text):
     return text
 
 
+def first_game(text):
+    """--first: a game number of the series, 0 to MAX_GAMES - 1."""
+    if not text.isdigit() or int(text) >= MAX_GAMES:
+        raise argparse.ArgumentTypeError("%r: the first game is a whole number from 0 to %d" % (text, MAX_GAMES - 1))
+    return int(text)
+
+
 def register(sub):
     p = sub.add_parser("selfplay", help="play Kahuna (digital deck) AI against AI and count the wins")
     p.add_argument("--games", type=games, default=100, help="how many games (1 to %d; default 100)" % MAX_GAMES)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--first", type=first_game, default=0, metavar="K",
+                   help="start at game K of the seeded series (default 0): a long match split into "
+                        "runs, --first 100 --games 100 after --games 100, plays the same games as one run")
     p.add_argument("--a", default="device", type=player_name, metavar="PLAYER",
                    help="player a: %s (default device)" % ", ".join(PLAYERS))
     p.add_argument("--b", default="greedy", type=player_name, metavar="PLAYER", help="player b (default greedy)")
@@ -236,14 +246,17 @@ def play_game(a, b, seed, a_white, max_turns=400):
     return lines, "a" if (w == 0) == a_white else "b"
 
 
-def selfplay(games, seed, a, b, logs=None):
+def selfplay(games, seed, a, b, logs=None, first=0):
+    """Games first .. first+games-1 of the series `seed` (game k: its own seed, a white when k is even)."""
     pa, pb = player(a), player(b)
     result = {"a": a, "b": b, "games": games, "a_wins": 0, "b_wins": 0, "draws": 0}
+    if first:
+        result["first"] = first
     if logs:
         Path(logs).mkdir(parents=True, exist_ok=True)
     progress = Progress("selfplay: games", games)
-    for k in range(games):
-        progress.step(k)
+    for k in range(first, first + games):
+        progress.step(k - first)
         lines, who = play_game(pa, pb, (seed * 100003 + k) & 0xFFFFFFFF, k % 2 == 0)
         result["a_wins" if who == "a" else ("b_wins" if who == "b" else "draws")] += 1
         if logs:
@@ -283,7 +296,7 @@ def run(args):
         print("companion selfplay: --logs %s" % problem, file=sys.stderr)
         return 2
     try:
-        r = selfplay(args.games, args.seed, args.a, args.b, args.logs)
+        r = selfplay(args.games, args.seed, args.a, args.b, args.logs, args.first)
     except OSError as e:  # the logs' folder cannot be made or written
         print("companion selfplay: --logs %s: cannot write the logs there (%s): give another folder"
               % (args.logs, e.strerror or e), file=sys.stderr)
