@@ -119,19 +119,6 @@ def switch_delay(bit, at_ms):
     return (phase - at_ms) % 50
 
 
-def signature_dark_ms(seat, start_ms, end_ms):
-    """How many of the ms from start_ms to end_ms the owner's signature held
-    a piece of seat `seat` dark: hal/leds.py's MARK + seat, dark in the first
-    `seat` 300 ms slots of every 2 s for 120 ms each (the emulated clock is
-    the chip's ticks_ms: both start at reset)."""
-    dark = 0
-    for t in range(int(start_ms), int(end_ms)):
-        t %= 2000
-        if t // 300 < seat and t % 300 < 120:
-            dark += 1
-    return dark
-
-
 def light_times(report, timed):
     """Per placement: stick on its slot -> the first LED frame whose LED for it
     differs from before (ms), or None."""
