@@ -339,11 +339,24 @@ export class Pico {
 
   // --- running ----------------------------------------------------------------------
   advance(ns) {
-    // time passes with the CPU stalled: alarms fire, the PIO and the DMA run
+    // time passes with the CPU stalled: alarms fire, the PIO and the DMA run, contacts change
     const end = this.clock.nanos + ns;
     while (this.clock.nanos < end) {
       this.clock.tick(Math.min(10000, end - this.clock.nanos));
+      this.applyDue(false);
       this.stepPio();
+    }
+  }
+
+  applyDue(first) {
+    // the contact changes of this.pending ([at_ms, code or bits, down or colour, stick], in
+    // order, run.mjs's) whose time has come; first: the first one whatever its time
+    const p = this.pending;
+    while (p && p.length && (first || p[0][0] * 1e6 <= this.clock.nanos)) {
+      const [, code, down, stick] = p.shift();
+      if (stick) this.stick(code, down);
+      else this.press(code, down);
+      first = false;
     }
   }
 

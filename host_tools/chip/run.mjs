@@ -31,11 +31,13 @@ for (const p of script.presses || []) {
 }
 for (const s of script.sticks || []) changes.push([s.at_ms, s.bits, s.colour ?? null, true]); // a sensing board
 changes.sort((a, b) => a[0] - b[0]);
-for (const [at, code, down, stick] of changes) {
-  if (pico.cut) break;
-  if (at > pico.ms) pico.run(at - pico.ms);
-  if (stick) pico.stick(code, down);
-  else pico.press(code, down);
+// each change at its time, also one that falls while the CPU is stalled in a
+// flash operation (pico.advance applies it then: the PIO samples on); applied
+// at the stall's end instead, a press held less than an erase went down and up at once
+pico.pending = changes;
+while (changes.length && !pico.cut) {
+  if (changes[0][0] > pico.ms) pico.run(changes[0][0] - pico.ms);
+  pico.applyDue(true);
 }
 if (!pico.cut && script.ms > pico.ms) pico.run(script.ms - pico.ms);
 if (script.image_out) {

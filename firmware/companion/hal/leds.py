@@ -87,7 +87,6 @@ class Leds:
         self.since = array("i", [0] * (MARK + 1))  # ms the BLINK, FAST, FLASH rhythms and the signature started
         self.restart = 0  # bit e: effect e restarts at this render
         self.dark = 0  # bit e: an LED newly taking effect e was dark or another colour (it starts lit)
-        self.put_on = 0  # the most blips of a signature (MARK + n) an LED newly took while dark
 
     def phase(self, now):
         """A number that changes exactly when an animation in the frame moves on."""
@@ -134,20 +133,18 @@ class Leds:
                         # UNDO wants back), dark if all were lit in its colour (a piece to
                         # take off): the press shows in this very frame
                         self.since[e] = now if self.dark & (1 << e) else (now - HALVES[e]) & TICKS_MASK
+                if self.restart >> MARK:
+                    # a piece put on in its signature's dark blip would stay dark up to
+                    # 120 ms (a Kanaloa bridge seen 144 ms after it reached its slot,
+                    # docs/bench.md): the signatures move on past this period's blips
+                    # instead, whole again from the next period; the count of blips,
+                    # not their moment, tells players apart
+                    t = age(now, self.since[MARK]) % SIGNATURE_MS
+                    if t % SLOT_MS < BLIP_MS and self.dark >> (MARK + t // SLOT_MS + 1):  # (MARK + m dark: m > slot)
+                        self.since[MARK] = (now - 3 * SLOT_MS) & TICKS_MASK
                 self.restart = 0
                 self.dark = 0
                 self.key = -1
-            if self.put_on:
-                # a piece put on in its signature's dark blip would stay dark up to
-                # 120 ms (a Kanaloa bridge seen 144 ms after it reached its slot,
-                # docs/bench.md): the signatures move on past this period's blips
-                # instead, whole again from the next period; the count of blips,
-                # not their moment, tells players apart
-                t = age(now, self.since[MARK]) % SIGNATURE_MS
-                if t % SLOT_MS < BLIP_MS and t // SLOT_MS < self.put_on:
-                    self.since[MARK] = (now - 3 * SLOT_MS) & TICKS_MASK
-                    self.key = -1
-                self.put_on = 0
         if self.nanim:
             self._animate(now, brightness)
         self.wrote = self.changed  # the run loop keeps flash work out of a step that wrote the strip
@@ -195,8 +192,9 @@ class Leds:
                                     self.restart |= 1 << e  # its rhythm restarts at this render
                                     if not sums[i] or fc[i] != colour[i]:
                                         self.dark |= 1 << e  # ... lit first: this LED was dark, or another colour
-                                elif MARK < e < HALF and e - MARK > self.put_on and (not sums[i] or fc[i] != colour[i]):
-                                    self.put_on = e - MARK  # a piece put on: lit at once (render)
+                                elif MARK < e < HALF and (not sums[i] or fc[i] != colour[i]):
+                                    self.restart |= 1 << MARK  # a piece put on, with a signature:
+                                    self.dark |= 1 << e  # ... lit at once (render)
                         else:  # steady: the palette at this brightness
                             c = fc[i]
                             want[3 * i:3 * i + 3] = rgb[c]
