@@ -1,6 +1,7 @@
 """Shared fixtures: figures measured by tests are printed at the end of the run,
 with the number of device-side tests that ran under native MicroPython."""
 
+import gc
 import os
 import tempfile
 
@@ -61,6 +62,15 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "native: runs device code under the native MicroPython unix port")
     config.addinivalue_line("markers", "chip: runs the firmware on the emulated RP2040 (host_tools/chip)")
     config.addinivalue_line("markers", "slow: left out of `make check` (SLOW_FILES, SLOW_TESTS)")
+
+
+def pytest_collection_finish(session):
+    """What collection made (hypothesis, the test modules, their imports) goes
+    into CPython's permanent generation: the firmware's gc.collect() calls
+    (MicroPython's heap tidied at boot, in quiet time) then walk only what the
+    tests make since, not the whole process (30 ms each before, hundreds of
+    them in test_hostile_files.py's boots)."""
+    gc.freeze()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -6,7 +6,7 @@ after a quiet second (loop.Loop._quiet_job)."""
 
 import pytest
 
-from companion import loop
+from companion import boot, loop
 from tests.scenarios.device import Device, fresh_dir
 
 
@@ -18,7 +18,7 @@ def board(monkeypatch):
     idle = []  # the times App.idle() was called
     monkeypatch.setattr(d.app, "idle", lambda: idle.append(d.t))
     collected = []  # the times the heap was collected
-    monkeypatch.setattr(loop, "tidy_heap", lambda: collected.append(d.t))
+    monkeypatch.setattr(boot.gc, "collect", lambda: collected.append(d.t))
     return d, idle, collected
 
 
@@ -79,7 +79,7 @@ def test_a_look_that_finds_no_room_in_the_heap_is_skipped_and_play_goes_on(board
     """Saving the look may meet a fragmented heap (a MemoryError, as reading a
     whole log piece once did on the chip): no look then, the board plays on."""
     d, _, _ = board
-    monkeypatch.undo()  # the real App.idle and tidy_heap
+    monkeypatch.undo()  # the real App.idle and gc.collect
 
     def no_room(*args):
         raise MemoryError("memory allocation failed, allocating 6912 bytes")

@@ -1,8 +1,7 @@
 """The board-game companion: rules core, app and hardware drivers.
 
 Also what CPython and MicroPython's ports provide differently, in one place:
-`const`, `crc32`, the heap lock (and `locked`, which uses it) and
-`tidy_heap`. Every part
+`const`, `crc32` and the heap lock (and `locked`, which uses it). Every part
 imports them from here (tests/test_layers.py checks it): the package's own
 module, loaded with it anyway, so no module of its own to look up at boot
 (each costs about 10 ms on a Pico). pack.py and lit.py import
@@ -55,14 +54,6 @@ except ImportError:  # CPython
     def heap_unlock():
         return 0
 
-
-if sys.implementation.name == "micropython":
-    from gc import collect as tidy_heap
-else:  # CPython frees by reference count and runs its cycle collector by itself
-
-    def tidy_heap():
-        """A full collection there only moves nothing and costs time: 30 ms
-        in a test process that holds hypothesis, at every boot's layout check."""
 
 
 def locked(fn, arg):

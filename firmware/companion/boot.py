@@ -8,12 +8,13 @@ the device stops with its LEDs off (the Loop's app is then `Halted`).
 Remote play, when the config names a game, plugs in here (remote_play).
 """
 
+import gc
 import json
 import os
 import sys
 import time
 
-from . import HAVE_CRC, crc32, heap_lock, heap_unlock, tidy_heap
+from . import HAVE_CRC, crc32, heap_lock, heap_unlock
 from .loop import SCAN_MS, Halted, Loop, NoButtons, NoLeds
 from .text import wrap
 
@@ -109,7 +110,7 @@ def check_layout(layout, profile=None):
     """The layout checker's findings as display lines; [] when all is well.
     Printed in full to the console. The checker (five modules) takes ~23 KB
     of heap while imported, so it is imported only here and dropped again."""
-    tidy_heap()  # (its code then goes in the lowest holes, not between what boot keeps)
+    gc.collect()  # (its code then goes in the lowest holes, not between what boot keeps)
     from .layout import check as layout_check
 
     problems = []
@@ -127,7 +128,7 @@ def check_layout(layout, profile=None):
     parent = sys.modules[package.rsplit(".", 1)[0]]
     if hasattr(parent, "layout"):
         delattr(parent, "layout")
-    tidy_heap()
+    gc.collect()
     return lines
 
 

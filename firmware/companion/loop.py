@@ -10,8 +10,9 @@ boot.run() on the device every SCAN_MS of time.ticks_ms. Boot (boot.py)
 builds the Loop; a board that cannot start gets a Loop around `Halted`.
 """
 
+import gc
 
-from . import heap_lock, heap_unlock, tidy_heap
+from . import heap_lock, heap_unlock
 from .hal.buttons import DOWN, LONG, age
 from .hal.frame import Frame
 
@@ -210,7 +211,7 @@ class Loop:
         self.hurry = True
 
     def _tidy(self):
-        tidy_heap()
+        gc.collect()
         self.untidy = 0
 
     def _hurried(self, now):

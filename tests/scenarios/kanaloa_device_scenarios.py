@@ -44,19 +44,24 @@ def menu_and_colours():
 
 
 def signature_blips():
-    """What the LED driver makes of MARK + n over 2 s: n short dark blips."""
+    """What the LED driver makes of MARK + n over 2 s: n short dark blips.
+    Pieces put on between blips keep the signatures' rhythm; pieces put on
+    in a blip light at once (the signatures move on past their blips)."""
     frame = Frame(4)
     for n in range(4):
         frame.set(n, RED, MARK + n)
     strip = SimStrip(4)
     leds = Leds(strip, 4, order=RGB)
     dark = [[], [], [], []]
-    for now in range(0, 2000, 60):
+    for now in range(200, 2200, 60):  # put on at 200: between the first slot's blips
         leds.render(frame, now, 255)
         for n in range(4):
             if strip.buf[3 * n] == 0:
                 dark[n].append(now)
-    assert dark == [[], [0, 60], [0, 60, 300, 360], [0, 60, 300, 360, 600, 660]], dark
+    assert dark == [[], [2000, 2060], [320, 380, 2000, 2060], [320, 380, 620, 680, 2000, 2060]], dark
+    late = Leds(SimStrip(4), 4, order=RGB)
+    late.render(frame, 2000 * 3 + 330, 255)  # put on in the second slot's blip: lit at once
+    assert all(late.strip.buf[3 * n] for n in range(4)), bytes(late.strip.buf)
     return dark
 
 

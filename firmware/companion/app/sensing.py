@@ -3,10 +3,11 @@ board's chain and slots started at boot, and the Sensing (app/sensed.py;
 Rukuni's: app/sensing_rukuni.py) that turns what they see into the
 game's events. Loaded only on a board whose layout names sensor bits."""
 
-from .. import tidy_heap
+import gc
+
 from ..hal.sensors import UNKNOWN, Slots
 
-tidy_heap()  # (the Sensing's module next, in one piece: Kanaloa's booted game leaves the heap in pieces)
+gc.collect()  # (the Sensing's module next, in one piece: Kanaloa's booted game leaves the heap in pieces)
 from .sensed import Sensing  # noqa: E402
 
 
