@@ -10,24 +10,7 @@ Runs under CPython and native MicroPython (tests/test_pio_chain.py)."""
 
 import sys
 
-
-class Module:
-    pass
-
-
-class StateMachine:
-    def __init__(self, sm_id, prog, freq=0, sideset_base=None, in_base=None):
-        self.sm_id = sm_id
-        self.fifo = []
-        self.on = 0
-
-    def put(self, word):
-        self.fifo.append(word)
-
-    def active(self, on=None):
-        if on is not None:
-            self.on = on
-        return self.on
+from .pio_ring import Module, StateMachine
 
 
 class DMA:

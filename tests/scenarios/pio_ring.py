@@ -15,7 +15,10 @@ class Module:
 
 
 class StateMachine:
-    def __init__(self, sm_id, prog, freq=0, in_base=None, out_base=None):
+    """rp2.StateMachine: what was put in its TX FIFO, and whether it runs
+    (hal/pio.py's sampler here, hal/pio_chain.py's in pio_chain_ring.py)."""
+
+    def __init__(self, sm_id, prog, freq=0, **pins):
         self.sm_id = sm_id
         self.freq = freq
         self.fifo = []
