@@ -137,6 +137,6 @@ def test_the_comparison_sees_a_number_that_differs(tmp_path, monkeypatch):
     early = _asked()
     from companion.hal import pio
 
-    monkeypatch.setattr(pio, "MATRIX_HZ", pio.MATRIX_HZ // 2)
+    monkeypatch.setattr(pio, "CYCLES", pio.CYCLES * 2)  # (a sample every 2 ms)
     pio.PioMatrix(rows, cols, 0)
     assert early != _asked()

@@ -43,10 +43,8 @@ RXF0 = 0x20  # its RX FIFO
 DMA_TRANS_COUNT = 0x50000008  # DMA channel 0's transfers left; each channel's registers are 0x40 apart
 COUNT = 0x3FFFFFFE  # transfers per DMA run (a small int): a reader starts the next run where one ends
 SAMPLE_MS = 1
-MATRIX_HZ = 100000  # matrix_scan's CYCLES a sample: a sample every SAMPLE_MS
 RING_BYTES = 4096  # 512 samples of 8 bytes: a 512 ms stall loses nothing
 RING_BITS = 12  # log2(RING_BYTES): the DMA's write ring
-ROWS = (0x08040201, 0x80402010)  # the one-hot row patterns put once: rows 0..3, rows 4..7 (a byte each)
 
 
 def rx_fifo(sm_id):
@@ -105,7 +103,7 @@ def matrix_scan():
     wrap()
 
 
-CYCLES = 100  # per scan: 32 + 32 + 8 waiting, 2 * (1 + 4 * (2 + ROW_SETTLE) + 1) scanning (MATRIX_HZ)
+CYCLES = 100  # per scan: 32 + 32 + 8 waiting, 2 * (1 + 4 * (2 + ROW_SETTLE) + 1) scanning
 
 
 def consecutive(pins):
@@ -125,7 +123,7 @@ class PioMatrix:
         else:
             for p in cols:
                 Pin(p, Pin.IN, Pin.PULL_UP)
-            self.sm = rp2.StateMachine(sm_id, matrix_scan, freq=MATRIX_HZ,
+            self.sm = rp2.StateMachine(sm_id, matrix_scan, freq=CYCLES * 1000 // SAMPLE_MS,
                                        in_base=Pin(cols[0]), out_base=Pin(rows[0]))
             self.dma = rp2.DMA()
         # the ring: RING_BYTES aligned to RING_BYTES (the DMA wraps its write
@@ -144,8 +142,8 @@ class PioMatrix:
         self.count_reg = DMA_TRANS_COUNT + 0x40 * self.dma.channel
         if running is None:
             self.dma.config(read=self.fifo, write=self.ring_addr, count=COUNT, ctrl=self.ctrl, trigger=True)
-            self.sm.put(ROWS[0])  # rows 0..3, one byte each
-            self.sm.put(ROWS[1])  # rows 4..7
+            self.sm.put(0x08040201)  # rows 0..3, one byte each
+            self.sm.put(0x80402010)  # rows 4..7
             self.sm.active(1)
             t0 = time.ticks_ms()
         self.decoder = SampleDecoder(self.buf, skip // 4, RING_BYTES // 8, 2, SAMPLE_MS,
